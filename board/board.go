@@ -1,0 +1,149 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Board is an arrangement of tiles on a shape. The zero Board has no shape
+// and is not valid; boards come from Parse, FromCells or Shape.Goal.
+type Board struct {
+	shape Shape
+	blank uint8
+	cells [MaxCells]uint8
+}
+
+// Shape returns the shape of b.
+func (b Board) Shape() Shape { return b.shape }
+
+// Cell returns the tile in cell i, or 0 for the blank.
+func (b Board) Cell(i int) uint8 { return b.cells[i] }
+
+// Blank returns the cell that holds the blank.
+func (b Board) Blank() int { return int(b.blank) }
+
+// Cells returns the cells of b, row by row.
+func (b Board) Cells() []uint8 {
+	c := b.cells
+	return c[:b.shape.Cells()]
+}
+
+// Move applies m to b and reports whether it was legal; an illegal move
+// leaves b as it was.
+func (b *Board) Move(m Move) bool {
+	to, ok := b.shape.Step(int(b.blank), m)
+	if !ok {
+		return false
+	}
+	b.cells[b.blank], b.cells[to] = b.cells[to], 0
+	b.blank = uint8(to)
+	return true
+}
+
+// Apply applies path to b move by move. It returns the number of moves
+// made, which is len(path) unless a move would take the blank off the
+// board; then b is left as it was before that move.
+func (b *Board) Apply(path []Move) int {
+	for i, m := range path {
+		if !b.Move(m) {
+			return i
+		}
+	}
+	return len(path)
+}
+
+// Parity returns the parity (0 or 1) of b's solvability class: boards
+// reach each other exactly when their shapes and parities are equal. It is
+// the parity of the tiles' inversions, plus, on a board of even width, the
+// row of the blank (a vertical move then passes an odd number of tiles).
+func (b Board) Parity() int {
+	n := b.shape.Cells()
+	inv := 0
+	for i := 0; i < n; i++ {
+		if b.cells[i] == 0 {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			if b.cells[j] != 0 && b.cells[j] < b.cells[i] {
+				inv++
+			}
+		}
+	}
+	if b.shape.Cols%2 == 0 {
+		inv += int(b.blank) / b.shape.Cols
+	}
+	return inv & 1
+}
+
+// Solvable reports whether goal can be reached from start.
+func Solvable(start, goal Board) bool {
+	return start.shape == goal.shape && start.Parity() == goal.Parity()
+}
+
+// Relabel renames the tiles of start so that goal becomes the standard
+// goal with the blank in goal's blank cell (Shape.Goal). Moves depend only
+// on where the blank goes, so a path solves start for goal exactly when it
+// solves the relabelled start for the standard goal. Start and goal must
+// have the same shape.
+func Relabel(start, goal Board) Board {
+	std := goal.shape.Goal(goal.Blank())
+	var name [MaxCells]uint8
+	n := goal.shape.Cells()
+	for i := 0; i < n; i++ {
+		name[goal.cells[i]] = std.cells[i]
+	}
+	out := start
+	for i := 0; i < n; i++ {
+		out.cells[i] = name[start.cells[i]]
+	}
+	return out
+}
+
+// String returns b in its shortest written form: nine characters with x
+// for the blank on a board of ten cells or fewer ("23415x768"), numbers
+// separated by spaces on a larger one.
+func (b Board) String() string {
+	n := b.shape.Cells()
+	if n == 0 {
+		return "<invalid board>"
+	}
+	var sb strings.Builder
+	for i := 0; i < n; i++ {
+		if n > 10 && i > 0 {
+			sb.WriteByte(' ')
+		}
+		if c := b.cells[i]; c == 0 {
+			sb.WriteByte('x')
+		} else {
+			sb.WriteString(strconv.Itoa(int(c)))
+		}
+	}
+	return sb.String()
+}
+
+// New makes a board of shape s from its cells, row by row, 0 for the
+// blank. It checks that the cells hold each tile and one blank once.
+func New(s Shape, cells []uint8) (Board, error) {
+	if !s.Valid() {
+		return Board{}, fmt.Errorf("board: shape %v not supported", s)
+	}
+	n := s.Cells()
+	if len(cells) != n {
+		return Board{}, fmt.Errorf("board: %d cells, want %d", len(cells), n)
+	}
+	var b Board
+	b.shape = s
+	var seen uint32
+	for i, v := range cells {
+		if int(v) >= n || seen&(1<<v) != 0 {
+			return Board{}, fmt.Errorf("board: cells %v are not each of 0..%d once", cells, n-1)
+		}
+		seen |= 1 << v
+		b.cells[i] = v
+		if v == 0 {
+			b.blank = uint8(i)
+		}
+	}
+	return b, nil
+}

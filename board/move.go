@@ -1,0 +1,71 @@
+package board
+
+import "fmt"
+
+// Move is a move of the blank, named by where the blank goes: Up swaps the
+// blank with the tile above it. Moves are ordered as their letters are, so
+// that comparing paths move by move compares their strings.
+type Move uint8
+
+// The four moves, in the order of their letters: d < l < r < u.
+const (
+	Down Move = iota
+	Left
+	Right
+	Up
+)
+
+// NumMoves is the number of moves; Move values are 0..NumMoves-1.
+const NumMoves = 4
+
+const letters = "dlru"
+
+// Letter returns the judges' letter for m: 'd', 'l', 'r' or 'u'.
+func (m Move) Letter() byte { return letters[m&3] }
+
+// String returns the letter of m as a string.
+func (m Move) String() string { return letters[m&3 : m&3+1] }
+
+// Reverse returns the move that undoes m.
+func (m Move) Reverse() Move { return 3 - m }
+
+// ParseMove returns the move written as c, upper or lower case.
+func ParseMove(c byte) (Move, bool) {
+	switch c | 0x20 {
+	case 'd':
+		return Down, true
+	case 'l':
+		return Left, true
+	case 'r':
+		return Right, true
+	case 'u':
+		return Up, true
+	}
+	return 0, false
+}
+
+// PathString returns the letters of path, "ullddrurdllurdruldr".
+func PathString(path []Move) string {
+	return string(AppendPath(nil, path))
+}
+
+// AppendPath appends the letters of path to dst.
+func AppendPath(dst []byte, path []Move) []byte {
+	for _, m := range path {
+		dst = append(dst, m.Letter())
+	}
+	return dst
+}
+
+// ParsePath reads a string of move letters.
+func ParsePath(s string) ([]Move, error) {
+	path := make([]Move, len(s))
+	for i := 0; i < len(s); i++ {
+		m, ok := ParseMove(s[i])
+		if !ok {
+			return nil, fmt.Errorf("move %d is %q, want one of d l r u", i+1, s[i])
+		}
+		path[i] = m
+	}
+	return path, nil
+}

@@ -1,0 +1,171 @@
+package board
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// A Cell is one cell as read from text, with where it was written, so that
+// a fault found later (a repeated tile) can still name its place.
+type Cell struct {
+	Value     uint8 // the tile, or 0 for the blank
+	Line, Col int32 // 1-based
+}
+
+// SyntaxError is a board that could not be read: what was wrong and where.
+type SyntaxError struct {
+	Line int    // 1-based line of the fault
+	Col  int    // 1-based column, or 0 when the fault has no one column
+	Msg  string // what was wrong and what was expected
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Col > 0 {
+		return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)
+	}
+	return fmt.Sprintf("%d: %s", e.Line, e.Msg)
+}
+
+func errorAt(line, col int, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// isSpace reports whether c separates cells: a space, a tab, or the
+// carriage return of a CRLF line end.
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+}
+
+// isBlank reports whether c writes the blank cell.
+func isBlank(c byte) bool { return c == 'x' || c == 'X' || c == '0' || c == '#' }
+
+// want describes what a cell of s may be, for error messages.
+func (s Shape) want() string {
+	return fmt.Sprintf("want a tile 1..%d or a blank (x X 0 #)", s.Cells()-1)
+}
+
+// AppendCells reads the cells written on one line of text (without its
+// line end) and appends them to dst; lineNo is the line's number for
+// positions and errors.
+//
+// On a board of ten cells or fewer every tile is one digit, so every
+// character that is not a space is a cell: "2 3 4 1 5 x 7 6 8",
+// "23415x768" and "4#5" all read as written. On a larger board cells are
+// numbers separated by spaces. The blank is x, X, 0 or #.
+func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) {
+	n := s.Cells()
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if isSpace(c) {
+			continue
+		}
+		start := i
+		var v int
+		switch {
+		case n > 10 && c >= '0' && c <= '9':
+			for ; i < len(line) && line[i] >= '0' && line[i] <= '9'; i++ {
+				v = min(v*10+int(line[i]-'0'), 1000) // 1000: out of range, however long
+			}
+			i-- // the last digit
+			if i+1 < len(line) && !isSpace(line[i+1]) {
+				return dst, s.stray(line, i+1, lineNo)
+			}
+		case isBlank(c):
+			v = 0
+			if n > 10 && i+1 < len(line) && !isSpace(line[i+1]) {
+				return dst, s.stray(line, i+1, lineNo)
+			}
+		case c >= '1' && c <= '9':
+			v = int(c - '0')
+		default:
+			return dst, s.stray(line, i, lineNo)
+		}
+		if v >= n {
+			return dst, errorAt(lineNo, start+1, "tile %d out of range 1..%d", v, n-1)
+		}
+		dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
+	}
+	return dst, nil
+}
+
+// stray describes the unexpected character at line[i].
+func (s Shape) stray(line []byte, i, lineNo int) error {
+	r, size := utf8.DecodeRune(line[i:])
+	switch {
+	case r == utf8.RuneError && size <= 1:
+		return errorAt(lineNo, i+1, "byte 0x%02x is not text; %s", line[i], s.want())
+	case r < ' ' || r == 0x7f:
+		return errorAt(lineNo, i+1, "control character %s; %s", strconv.QuoteRune(r), s.want())
+	}
+	return errorAt(lineNo, i+1, "unexpected %s; %s", strconv.QuoteRune(r), s.want())
+}
+
+// FromCells makes a board of shape s from exactly s.Cells() cells holding
+// each tile once and one blank. line is the line to name when a fault has
+// no cell to point at (too few cells).
+func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
+	n := s.Cells()
+	if len(cells) != n {
+		if len(cells) > n {
+			c := cells[n]
+			return Board{}, errorAt(int(c.Line), int(c.Col), "too many cells: %d, want %d", len(cells), n)
+		}
+		if len(cells) > 0 {
+			line = int(cells[len(cells)-1].Line)
+		}
+		return Board{}, errorAt(line, 0, "too few cells: %d, want %d", len(cells), n)
+	}
+	var b Board
+	b.shape = s
+	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
+	for i, c := range cells {
+		if j := seen[c.Value]; j != 0 {
+			first := cells[j-1]
+			if c.Value == 0 {
+				return Board{}, errorAt(int(c.Line), int(c.Col), "a second blank (the first is at %d:%d); want one blank", first.Line, first.Col)
+			}
+			return Board{}, errorAt(int(c.Line), int(c.Col), "tile %d repeated (first at %d:%d); want each of 1..%d once", c.Value, first.Line, first.Col, n-1)
+		}
+		seen[c.Value] = int8(i + 1)
+		b.cells[i] = c.Value
+		if c.Value == 0 {
+			b.blank = uint8(i)
+		}
+	}
+	return b, nil
+}
+
+// Parse reads a board of shape s written in any of the usual forms: one
+// line of cells ("2 3 4 1 5 x 7 6 8", "23415x768"), or several lines
+// ("123\n4#5\n786"). Errors name the line and column, counted from 1.
+func Parse(s Shape, text string) (Board, error) {
+	if !s.Valid() {
+		return Board{}, fmt.Errorf("board: shape %v not supported", s)
+	}
+	var buf [2 * MaxCells]Cell
+	cells := buf[:0]
+	lines := strings.Split(text, "\n")
+	for i, line := range lines {
+		var err error
+		if len(cells) > s.Cells() {
+			break
+		}
+		cells, err = s.AppendCells(cells, []byte(line), i+1)
+		if err != nil {
+			return Board{}, err
+		}
+	}
+	return s.FromCells(cells, len(lines))
+}
+
+// MustParse is like Parse but panics on an error. It is for boards written
+// in programs, not read from input.
+func MustParse(s Shape, text string) Board {
+	b, err := Parse(s, text)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}

@@ -1,0 +1,18 @@
+// Package embedded answers boards from the tables compiled into the
+// program (package generated): it wires them into a table.Set, and does
+// nothing else. Tables are decoded on first use, each once.
+//
+// Importing it increases the size of a program by the tables' size,
+// generated.Size bytes (about 300 KB).
+package embedded
+
+import (
+	"sync"
+
+	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// Set returns the Set of the embedded tables. Every call returns the same
+// Set.
+var Set = sync.OnceValue(func() *table.Set { return table.NewSet(generated.FS) })

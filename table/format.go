@@ -1,0 +1,175 @@
+package table
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// A table file holds, for every position that can reach one goal, one
+// optimal move of the blank. All integers are little-endian:
+//
+//	offset  size  field
+//	0       4     magic "SPZT"
+//	4       1     format version, 1
+//	5       1     rows
+//	6       1     columns
+//	7       n     the goal, row by row, 0 for the blank (n = rows*columns)
+//	7+n     4     number of positions, Size(shape)
+//	11+n    1     largest distance from the goal
+//	12+n    4     length of the raw bytes
+//	16+n    4     CRC-32 (Castagnoli) of the raw bytes
+//	20+n    ...   the raw bytes, one zstd frame
+//
+// The raw bytes give each position's move in two bits, four positions a
+// byte, the lowest index in the lowest bits:
+//
+//	byte k:  7 6 | 5 4 | 3 2 | 1 0
+//	         4k+3  4k+2  4k+1  4k
+//
+// The move is the first in the order d < l < r < u that leads one step
+// closer to the goal, so following the table spells the lexicographically
+// smallest shortest path. The goal's own entry is 0.
+
+// Magic begins every table file.
+const Magic = "SPZT"
+
+// Version is the format version this package reads and writes.
+const Version = 1
+
+// Ext is the file name extension of table files.
+const Ext = ".tbl"
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Checksum returns the checksum a table file records for raw bytes.
+func Checksum(raw []byte) uint32 { return crc32.Checksum(raw, castagnoli) }
+
+// Header is the fixed part of a table file.
+type Header struct {
+	Goal     board.Board // a standard goal: Shape().Goal(Goal.Blank())
+	MaxDepth int         // the largest distance from the goal
+	RawLen   int         // length of the raw bytes
+	Checksum uint32      // Checksum of the raw bytes
+}
+
+// RawLen returns the length of the raw bytes of a table for shape s.
+func RawLen(s board.Shape) int { return (Size(s) + 3) / 4 }
+
+// Encode returns a table file for goal, whose positions' moves are
+// moves[Index(position)], each 0..3, and whose largest distance is
+// maxDepth. The output depends only on its arguments and the zstd
+// library's version.
+func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) {
+	s := goal.Shape()
+	if len(moves) != Size(s) {
+		return nil, fmt.Errorf("table: %d moves for %v, want %d", len(moves), s, Size(s))
+	}
+	raw := Pack(moves)
+	var hdr []byte
+	hdr = append(hdr, Magic...)
+	hdr = append(hdr, Version, byte(s.Rows), byte(s.Cols))
+	hdr = append(hdr, goal.Cells()...)
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(Size(s)))
+	hdr = append(hdr, byte(maxDepth))
+	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(raw)))
+	hdr = binary.LittleEndian.AppendUint32(hdr, Checksum(raw))
+	enc, err := zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderCRC(false), // the header has a checksum of its own
+		zstd.WithZeroFrames(true),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("table: %v", err)
+	}
+	defer enc.Close()
+	return enc.EncodeAll(raw, hdr), nil
+}
+
+// Pack packs moves two bits each, as the raw bytes of a table file.
+func Pack(moves []board.Move) []byte {
+	raw := make([]byte, (len(moves)+3)/4)
+	for i, m := range moves {
+		raw[i/4] |= byte(m&3) << (2 * (i % 4))
+	}
+	return raw
+}
+
+// ReadHeader reads the header of a table file and returns it with the
+// compressed rest.
+func ReadHeader(data []byte) (Header, []byte, error) {
+	var h Header
+	if len(data) < 7 || string(data[:4]) != Magic {
+		return h, nil, errors.New("not a table file (bad magic)")
+	}
+	if data[4] != Version {
+		return h, nil, fmt.Errorf("format version %d, want %d", data[4], Version)
+	}
+	s := board.Shape{Rows: int(data[5]), Cols: int(data[6])}
+	if !s.Valid() || Size(s) > 1<<28 {
+		return h, nil, fmt.Errorf("board shape %v not supported", s)
+	}
+	n := s.Cells()
+	if len(data) < 20+n {
+		return h, nil, errors.New("truncated header")
+	}
+	goal, err := board.New(s, data[7:7+n])
+	if err != nil {
+		return h, nil, fmt.Errorf("bad goal: %v", err)
+	}
+	if goal != s.Goal(goal.Blank()) {
+		return h, nil, fmt.Errorf("goal %v is not the standard goal %v", goal, s.Goal(goal.Blank()))
+	}
+	p := data[7+n:]
+	if size := binary.LittleEndian.Uint32(p); size != uint32(Size(s)) {
+		return h, nil, fmt.Errorf("%d positions, want %d", size, Size(s))
+	}
+	h = Header{
+		Goal:     goal,
+		MaxDepth: int(p[4]),
+		RawLen:   int(binary.LittleEndian.Uint32(p[5:])),
+		Checksum: binary.LittleEndian.Uint32(p[9:]),
+	}
+	if h.RawLen != RawLen(s) {
+		return h, nil, fmt.Errorf("raw length %d, want %d", h.RawLen, RawLen(s))
+	}
+	return h, p[13:], nil
+}
+
+var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20))
+})
+
+// Decode reads a whole table file: its header, and raw bytes that must
+// decompress to the recorded length and checksum.
+func Decode(data []byte) (*Table, error) {
+	h, rest, err := ReadHeader(data)
+	if err != nil {
+		return nil, fmt.Errorf("table: %v", err)
+	}
+	return decodeBody(h, rest)
+}
+
+func decodeBody(h Header, rest []byte) (*Table, error) {
+	dec, err := decoder()
+	if err != nil {
+		return nil, fmt.Errorf("table: %v", err)
+	}
+	raw, err := dec.DecodeAll(rest, make([]byte, 0, h.RawLen))
+	if err != nil {
+		return nil, fmt.Errorf("table: corrupt %v table: %v", h.Goal, err)
+	}
+	if len(raw) != h.RawLen {
+		return nil, fmt.Errorf("table: corrupt %v table: %d raw bytes, want %d", h.Goal, len(raw), h.RawLen)
+	}
+	if sum := Checksum(raw); sum != h.Checksum {
+		return nil, fmt.Errorf("table: corrupt %v table: checksum %08x, want %08x", h.Goal, sum, h.Checksum)
+	}
+	return newTable(h, raw), nil
+}

@@ -1,0 +1,131 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"sync"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// FileName returns the name of the table file for the standard goal of
+// shape s with the blank in cell blank: "3x3-8.tbl".
+func FileName(s board.Shape, blank int) string {
+	return fmt.Sprintf("%dx%d-%d%s", s.Rows, s.Cols, blank, Ext)
+}
+
+// Set is the tables of one folder, decoded lazily, each once. It answers
+// boards for any goal. A Set is safe for use by several goroutines.
+type Set struct {
+	fsys   fs.FS
+	mu     sync.Mutex
+	tables map[key]func() (*Table, error)
+}
+
+type key struct {
+	shape board.Shape
+	blank int
+}
+
+// NewSet returns the Set of the table files at the root of fsys (see
+// FileName). Nothing is read until a table is needed.
+func NewSet(fsys fs.FS) *Set {
+	return &Set{fsys: fsys, tables: make(map[key]func() (*Table, error))}
+}
+
+// Table returns the table for the standard goal of shape s with the blank
+// in cell blank, reading and decoding it on first use.
+func (s *Set) Table(shape board.Shape, blank int) (*Table, error) {
+	k := key{shape, blank}
+	s.mu.Lock()
+	load, ok := s.tables[k]
+	if !ok {
+		load = sync.OnceValues(func() (*Table, error) { return s.load(k) })
+		s.tables[k] = load
+	}
+	s.mu.Unlock()
+	return load()
+}
+
+func (s *Set) load(k key) (*Table, error) {
+	name := FileName(k.shape, k.blank)
+	data, err := fs.ReadFile(s.fsys, name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("table: no table for %v boards with the blank in cell %d (%s is missing; run go generate)", k.shape, k.blank, name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("table: %v", err)
+	}
+	h, rest, err := ReadHeader(data)
+	if err != nil {
+		return nil, fmt.Errorf("table: %s: %v", name, err)
+	}
+	if want := k.shape.Goal(k.blank); h.Goal != want {
+		return nil, fmt.Errorf("table: %s: goal %v, want %v", name, h.Goal, want)
+	}
+	t, err := decodeBody(h, rest)
+	if err != nil {
+		return nil, fmt.Errorf("%v (in %s)", err, name)
+	}
+	return t, nil
+}
+
+// tableFor returns the table that answers boards for goal, and start
+// renamed for it.
+func (s *Set) tableFor(start, goal board.Board) (*Table, board.Board, error) {
+	t, err := s.Table(goal.Shape(), goal.Blank())
+	if err != nil {
+		return nil, start, err
+	}
+	if goal != t.goal {
+		start = board.Relabel(start, goal)
+	}
+	return t, start, nil
+}
+
+// AppendPath appends to dst the letters of the lexicographically smallest
+// shortest path from start to goal (d < l < r < u) and reports true, or
+// returns dst and false when goal cannot be reached from start. The error
+// is for a missing or corrupt table only.
+func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
+	if !board.Solvable(start, goal) {
+		return dst, false, nil
+	}
+	t, start, err := s.tableFor(start, goal)
+	if err != nil {
+		return dst, false, err
+	}
+	dst, err = t.AppendPath(dst, start)
+	return dst, err == nil, err
+}
+
+// Path returns the lexicographically smallest shortest path from start to
+// goal, or false when there is none; see AppendPath.
+func (s *Set) Path(start, goal board.Board) ([]board.Move, bool, error) {
+	var buf [64]byte
+	letters, ok, err := s.AppendPath(buf[:0], start, goal)
+	if !ok {
+		return nil, false, err
+	}
+	path := make([]board.Move, len(letters))
+	for i, c := range letters {
+		path[i], _ = board.ParseMove(c)
+	}
+	return path, true, nil
+}
+
+// Distance returns the number of moves of a shortest path from start to
+// goal, or false when there is none. The error is for a missing or corrupt
+// table only.
+func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
+	if !board.Solvable(start, goal) {
+		return 0, false, nil
+	}
+	t, start, err := s.tableFor(start, goal)
+	if err != nil {
+		return 0, false, err
+	}
+	d, err := t.Distance(start)
+	return d, err == nil, err
+}

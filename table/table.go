@@ -1,0 +1,92 @@
+// Package table holds the tables of optimal moves that answer sliding
+// puzzles without search: their file format, encoding and decoding, and
+// lookups of paths and distances for any start and goal.
+//
+// A table is made once, by cmd/gentable, from a reverse breadth-first
+// search over every position that can reach one goal. It records for each
+// position the first move, in the order d < l < r < u, of a shortest path;
+// following it spells the lexicographically smallest shortest path in time
+// proportional to its length.
+//
+// A Set holds the tables of one folder (an fs.FS such as the embedded one
+// of package embedded) and answers boards for any goal: a goal is mapped
+// onto the standard goal with the blank in the same cell by renaming the
+// tiles (board.Relabel), so one table for each blank cell answers every
+// pair of boards. Tables are decoded lazily, once, on first use; a corrupt
+// or missing table is an error, never a wrong answer.
+package table
+
+import (
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// Table is the decoded table of one goal.
+type Table struct {
+	goal     board.Board
+	goalIdx  int
+	maxDepth int
+	raw      []byte
+
+	fast    func() (*fastTable, error) // built once, by Prepare or a batch
+	lookups atomic.Int64               // lookups so far, until fast is built
+	built   atomic.Pointer[fastTable]  // set once fast is built
+}
+
+func newTable(h Header, raw []byte) *Table {
+	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), maxDepth: h.MaxDepth, raw: raw}
+	t.fast = sync.OnceValues(t.buildFast)
+	return t
+}
+
+// Goal returns the goal of t.
+func (t *Table) Goal() board.Board { return t.goal }
+
+// MaxDepth returns the largest distance of any position from the goal.
+func (t *Table) MaxDepth() int { return t.maxDepth }
+
+// Raw returns the raw bytes of t, as laid out in a table file. The caller
+// must not modify them.
+func (t *Table) Raw() []byte { return t.raw }
+
+// MoveAt returns the move recorded for the position with index i.
+func (t *Table) MoveAt(i int) board.Move {
+	return board.Move(t.raw[i>>2]>>(2*(i&3))) & 3
+}
+
+func (t *Table) corrupt(format string, args ...any) error {
+	return fmt.Errorf("table: corrupt %v table: %s", t.goal, fmt.Sprintf(format, args...))
+}
+
+// AppendPath appends to dst the letters of the lexicographically smallest
+// shortest path from b to t's goal. b must have t's shape and be solvable
+// for its goal (board.Solvable). The error is for a corrupt table only.
+func (t *Table) AppendPath(dst []byte, b board.Board) ([]byte, error) {
+	if f := t.fastIfBuilt(); f != nil {
+		return f.appendPath(dst, Index(b)), nil
+	}
+	i := Index(b)
+	for steps := 0; i != t.goalIdx; steps++ {
+		m := t.MoveAt(i)
+		if steps == t.maxDepth || !b.Move(m) {
+			return dst, t.corrupt("the path from index %d does not reach the goal in %d moves", Index(b), t.maxDepth)
+		}
+		dst = append(dst, m.Letter())
+		i = Index(b)
+	}
+	return dst, nil
+}
+
+// Distance returns the number of moves of a shortest path from b to t's
+// goal, with the same conditions as AppendPath.
+func (t *Table) Distance(b board.Board) (int, error) {
+	if f := t.fastIfBuilt(); f != nil {
+		return int(f.dist[Index(b)]), nil
+	}
+	var buf [64]byte
+	p, err := t.AppendPath(buf[:0], b)
+	return len(p), err
+}
