@@ -1,0 +1,334 @@
+package table_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/internal/gen"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+var s3 = board.Shape3x3
+
+func TestIndexRoundTrip(t *testing.T) {
+	for _, s := range []board.Shape{s3, {Rows: 2, Cols: 3}, {Rows: 2, Cols: 4}, {Rows: 3, Cols: 2}} {
+		for par := range 2 {
+			seen := make([]bool, table.Size(s))
+			for i := range table.Size(s) {
+				b := table.Position(s, par, i)
+				if b.Parity() != par {
+					t.Fatalf("%v: Position(%d, %d) = %v has parity %d", s, par, i, b, b.Parity())
+				}
+				if got := table.Index(b); got != i {
+					t.Fatalf("%v: Index(Position(%d)) = %d", s, i, got)
+				}
+				seen[i] = true
+			}
+		}
+	}
+}
+
+// TestIndexDense checks, on every arrangement of the 3x3 board, that
+// Index maps each solvability class one to one onto 0..Size-1.
+func TestIndexDense(t *testing.T) {
+	var seen [2][]bool
+	seen[0] = make([]bool, table.Size(s3))
+	seen[1] = make([]bool, table.Size(s3))
+	n := 0
+	allArrangements(func(a [9]byte) {
+		b, err := board.New(s3, a[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := table.Index(b)
+		if i < 0 || i >= table.Size(s3) || seen[b.Parity()][i] {
+			t.Fatalf("Index(%v) = %d: out of range or taken twice", b, i)
+		}
+		seen[b.Parity()][i] = true
+		n++
+	})
+	if n != 362880 {
+		t.Fatalf("walked %d arrangements, want 9! = 362880", n)
+	}
+}
+
+// checkAll answers every arrangement against goal with set and checks each
+// answer against the slow reference search: unsolvable exactly when the
+// reference never reaches it; otherwise a path of the reference's length
+// that is legal, ends at the goal, and picks at every step the first move
+// in d < l < r < u that gets one step closer.
+func checkAll(t *testing.T, set *table.Set, goal board.Board) {
+	t.Helper()
+	ref := refDist(toArray(goal))
+	var buf []byte
+	allArrangements(func(a [9]byte) {
+		b, _ := board.New(s3, a[:])
+		var ok bool
+		var err error
+		buf, ok, err = set.AppendPath(buf[:0], b, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, reachable := ref[a]
+		if ok != reachable {
+			t.Fatalf("%v to %v: solvable %v, want %v", b, goal, ok, reachable)
+		}
+		if !ok {
+			return
+		}
+		if len(buf) != want {
+			t.Fatalf("%v to %v: %q has %d moves, want %d", b, goal, buf, len(buf), want)
+		}
+		cur := a
+		for k, c := range buf {
+			nb := refNeighbours(cur)
+			first := -1
+			for m := range nb {
+				if d, ok := ref[nb[m]]; ok && nb[m] != [9]byte{} && d == ref[cur]-1 {
+					first = m
+					break
+				}
+			}
+			if m, _ := board.ParseMove(c); int(m) != first {
+				t.Fatalf("%v to %v: move %d of %q is %c, want %c", b, goal, k+1, buf, c, "dlru"[first])
+			}
+			cur = nb[first]
+		}
+		if cur != toArray(goal) {
+			t.Fatalf("%v to %v: %q ends at %v", b, goal, buf, cur)
+		}
+	})
+}
+
+func TestAllBoardsDefaultGoal(t *testing.T) {
+	checkAll(t, table.NewSet(generated.FS), s3.Goal(8))
+}
+
+// TestSlowAndFastAgree checks that following the table move by move and
+// the prepared lookups give the same answer for every position.
+func TestSlowAndFastAgree(t *testing.T) {
+	set := table.NewSet(generated.FS)
+	for blank := range 9 {
+		tb, err := set.Table(s3, blank)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		var fast, slow []byte
+		for i := range table.Size(s3) {
+			b := table.Position(s3, 0, i)
+			fast, _ = tb.AppendPath(fast[:0], b)
+			slow, err = tb.SlowAppendPath(slow[:0], b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(fast, slow) {
+				t.Fatalf("blank %d: %v: fast %q, slow %q", blank, b, fast, slow)
+			}
+			if d, _ := tb.Distance(b); d != len(slow) {
+				t.Fatalf("blank %d: Distance(%v) = %d, want %d", blank, b, d, len(slow))
+			}
+		}
+	}
+}
+
+func TestHardest(t *testing.T) {
+	set := table.NewSet(generated.FS)
+	goal := s3.Goal(8)
+	var got []string
+	allArrangements(func(a [9]byte) {
+		b, _ := board.New(s3, a[:])
+		if d, ok, _ := set.Distance(b, goal); ok && d == 31 {
+			got = append(got, b.String())
+		}
+	})
+	want := "64785x321 8672543x1"
+	if strings.Join(got, " ") != want && strings.Join(reverse(got), " ") != want {
+		t.Errorf("positions 31 moves away: %v, want %s", got, want)
+	}
+}
+
+func reverse(s []string) []string {
+	out := make([]string, len(s))
+	for i, v := range s {
+		out[len(s)-1-i] = v
+	}
+	return out
+}
+
+// TestDepths compares the number of positions at each distance from the
+// default goal with a golden file.
+func TestDepths(t *testing.T) {
+	set := table.NewSet(generated.FS)
+	goal := s3.Goal(8)
+	counts := make([]int, 32)
+	allArrangements(func(a [9]byte) {
+		b, _ := board.New(s3, a[:])
+		if d, ok, _ := set.Distance(b, goal); ok {
+			counts[d]++
+		}
+	})
+	var sb strings.Builder
+	total := 0
+	for d, n := range counts {
+		fmt.Fprintf(&sb, "%d %d\n", d, n)
+		total += n
+	}
+	fmt.Fprintf(&sb, "total %d\n", total)
+	golden(t, "depths.golden", sb.String())
+}
+
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (run go test -update to rewrite):\ngot:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+func TestGoldenPaths(t *testing.T) {
+	set := table.NewSet(generated.FS)
+	for _, c := range []struct{ start, goal, want string }{
+		{"23415x768", "12345678x", "dlurullddrurdllurdr"},
+		{"12X453786", "12345678X", "dd"},
+		{"564178X23", "7568X4123", "urrulldr"},
+		{"12345678x", "12345678x", ""},
+	} {
+		start := board.MustParse(s3, c.start)
+		goal := board.MustParse(s3, c.goal)
+		got, ok, err := set.AppendPath(nil, start, goal)
+		if err != nil || !ok || string(got) != c.want {
+			t.Errorf("AppendPath(%s, %s) = %q, %v, %v; want %q", c.start, c.goal, got, ok, err, c.want)
+		}
+	}
+}
+
+func mustFile(t *testing.T, name string) []byte {
+	t.Helper()
+	data, err := generated.FS.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestCorrupt spoils a table file in each way it can be spoilt: every one
+// must be an error that names the package, never a panic or an answer.
+func TestCorrupt(t *testing.T) {
+	good := mustFile(t, "3x3-8.tbl")
+	n := 9
+	edit := func(f func(d []byte) []byte) []byte {
+		d := bytes.Clone(good)
+		return f(d)
+	}
+	cases := map[string][]byte{
+		"empty":          {},
+		"magic":          edit(func(d []byte) []byte { d[0] = 'X'; return d }),
+		"version":        edit(func(d []byte) []byte { d[4] = 9; return d }),
+		"shape":          edit(func(d []byte) []byte { d[5] = 200; return d }),
+		"goal":           edit(func(d []byte) []byte { d[7], d[8] = d[8], d[7]; return d }),
+		"goal cells":     edit(func(d []byte) []byte { d[7] = d[8]; return d }),
+		"positions":      edit(func(d []byte) []byte { d[7+n]++; return d }),
+		"raw length":     edit(func(d []byte) []byte { d[12+n]++; return d }),
+		"checksum":       edit(func(d []byte) []byte { d[16+n]++; return d }),
+		"payload byte":   edit(func(d []byte) []byte { d[len(d)/2] ^= 0x40; return d }),
+		"truncated":      good[:len(good)-100],
+		"header only":    good[:20+n],
+		"short header":   good[:15],
+		"trailing bytes": append(bytes.Clone(good), 1, 2, 3),
+	}
+	for name, data := range cases {
+		t.Run(name, func(t *testing.T) {
+			set := table.NewSet(fstest.MapFS{"3x3-8.tbl": {Data: data}})
+			_, ok, err := set.AppendPath(nil, board.MustParse(s3, "23415x768"), s3.Goal(8))
+			if err == nil || ok {
+				t.Fatalf("got ok=%v, err=nil; want an error", ok)
+			}
+			if !strings.HasPrefix(err.Error(), "table: ") {
+				t.Errorf("error %q does not name the package", err)
+			}
+		})
+	}
+}
+
+// TestBadMoves encodes tables whose checksums are right but whose moves are
+// not: a cycle, a move off the board. Lookups must fail, not loop or lie.
+func TestBadMoves(t *testing.T) {
+	goal := s3.Goal(8)
+	r := gen.Tables(s3)[8]
+	start := board.MustParse(s3, "23415x768")
+	for name, spoil := range map[string]func(m []board.Move){
+		"cycle": func(m []board.Move) {
+			// Make the first move of start's path lead straight back.
+			b := start
+			first := m[table.Index(b)]
+			b.Move(first)
+			m[table.Index(b)] = first.Reverse()
+		},
+		"off the board": func(m []board.Move) {
+			m[table.Index(start)] = board.Right // the blank is in the right column
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			moves := append([]board.Move(nil), r.Moves...)
+			spoil(moves)
+			data, err := table.Encode(goal, moves, r.MaxDepth())
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb, err := table.Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tb.AppendPath(nil, start); err == nil {
+				t.Errorf("AppendPath: no error")
+			}
+			if err := tb.Prepare(); err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") {
+				t.Errorf("Prepare: %v, want a corrupt table error", err)
+			}
+		})
+	}
+}
+
+func TestMissing(t *testing.T) {
+	set := table.NewSet(fstest.MapFS{})
+	_, _, err := set.Path(board.MustParse(s3, "23415x768"), s3.Goal(8))
+	if err == nil || !strings.Contains(err.Error(), "table: no table") {
+		t.Errorf("got %v, want a missing table error", err)
+	}
+}
+
+func TestHeader(t *testing.T) {
+	h, _, err := table.ReadHeader(mustFile(t, "3x3-8.tbl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Goal != s3.Goal(8) || h.MaxDepth != 31 || h.RawLen != 45360 {
+		t.Errorf("header %+v", h)
+	}
+	if got := binary.LittleEndian.Uint32(mustFile(t, "3x3-8.tbl")[7+9:]); got != 181440 {
+		t.Errorf("positions %d", got)
+	}
+}
