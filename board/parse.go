@@ -54,41 +54,59 @@ func (s Shape) want() string {
 // character that is not a space is a cell: "2 3 4 1 5 x 7 6 8",
 // "23415x768" and "4#5" all read as written. On a larger board cells are
 // numbers separated by spaces. The blank is x, X, 0 or #.
+//
+// A character (or, on a larger board, a word) that is not a cell is
+// appended as a cell with the value Bad, so that the cells after it keep
+// their count, and the first such fault is returned as a *SyntaxError.
 func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) {
 	n := s.Cells()
+	var first error
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if isSpace(c) {
 			continue
 		}
 		start := i
-		var v int
+		v := -1
+		var err error
 		switch {
 		case n > 10 && c >= '0' && c <= '9':
+			v = 0
 			for ; i < len(line) && line[i] >= '0' && line[i] <= '9'; i++ {
-				v = min(v*10+int(line[i]-'0'), 1000) // 1000: out of range, however long
+				v = min(v*10+int(line[i]-'0'), 1000) // out of range, however long
 			}
 			i-- // the last digit
-			if i+1 < len(line) && !isSpace(line[i+1]) {
-				return dst, s.stray(line, i+1, lineNo)
-			}
 		case isBlank(c):
 			v = 0
-			if n > 10 && i+1 < len(line) && !isSpace(line[i+1]) {
-				return dst, s.stray(line, i+1, lineNo)
-			}
 		case c >= '1' && c <= '9':
 			v = int(c - '0')
 		default:
-			return dst, s.stray(line, i, lineNo)
+			err = s.stray(line, i, lineNo)
+			_, size := utf8.DecodeRune(line[i:])
+			i += size - 1
 		}
-		if v >= n {
-			return dst, errorAt(lineNo, start+1, "tile %d out of range 1..%d", v, n-1)
+		if n > 10 && err == nil && i+1 < len(line) && !isSpace(line[i+1]) {
+			err = s.stray(line, i+1, lineNo)
+		}
+		if err == nil && v >= n {
+			err = errorAt(lineNo, start+1, "tile %s out of range 1..%d", line[start:i+1], n-1)
+		}
+		if err != nil {
+			v = Bad
+			for n > 10 && i+1 < len(line) && !isSpace(line[i+1]) {
+				i++ // the rest of the word is part of the one bad cell
+			}
+			if first == nil {
+				first = err
+			}
 		}
 		dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
 	}
-	return dst, nil
+	return dst, first
 }
+
+// Bad is the value of a cell that could not be read.
+const Bad = 0xff
 
 // stray describes the unexpected character at line[i].
 func (s Shape) stray(line []byte, i, lineNo int) error {
@@ -121,6 +139,9 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 	b.shape = s
 	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
 	for i, c := range cells {
+		if int(c.Value) >= n {
+			return Board{}, errorAt(int(c.Line), int(c.Col), "not a cell; %s", s.want())
+		}
 		if j := seen[c.Value]; j != 0 {
 			first := cells[j-1]
 			if c.Value == 0 {

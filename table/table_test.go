@@ -14,6 +14,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/generated"
 	"github.com/slidingpuzzle/solver/internal/gen"
+	"github.com/slidingpuzzle/solver/internal/slow"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -46,7 +47,7 @@ func TestIndexDense(t *testing.T) {
 	seen[0] = make([]bool, table.Size(s3))
 	seen[1] = make([]bool, table.Size(s3))
 	n := 0
-	allArrangements(func(a [9]byte) {
+	allArrangements(func(a slow.Board) {
 		b, err := board.New(s3, a[:])
 		if err != nil {
 			t.Fatal(err)
@@ -65,14 +66,17 @@ func TestIndexDense(t *testing.T) {
 
 // checkAll answers every arrangement against goal with set and checks each
 // answer against the slow reference search: unsolvable exactly when the
-// reference never reaches it; otherwise a path of the reference's length
-// that is legal, ends at the goal, and picks at every step the first move
-// in d < l < r < u that gets one step closer.
+// reference never reaches it; otherwise exactly the reference's path, the
+// lexicographically smallest shortest one, which must also be legal and
+// end at the goal.
 func checkAll(t *testing.T, set *table.Set, goal board.Board) {
 	t.Helper()
-	ref := refDist(toArray(goal))
+	g := toSlow(goal)
+	ref := slow.Distances(g)
 	var buf []byte
-	allArrangements(func(a [9]byte) {
+	n := 0
+	slow.All(func(a slow.Board) {
+		n++
 		b, _ := board.New(s3, a[:])
 		var ok bool
 		var err error
@@ -80,39 +84,49 @@ func checkAll(t *testing.T, set *table.Set, goal board.Board) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, reachable := ref[a]
+		want, reachable := slow.Path(ref, a)
 		if ok != reachable {
 			t.Fatalf("%v to %v: solvable %v, want %v", b, goal, ok, reachable)
 		}
-		if !ok {
-			return
+		if string(buf) != want {
+			t.Fatalf("%v to %v: %q, want %q", b, goal, buf, want)
 		}
-		if len(buf) != want {
-			t.Fatalf("%v to %v: %q has %d moves, want %d", b, goal, buf, len(buf), want)
-		}
-		cur := a
-		for k, c := range buf {
-			nb := refNeighbours(cur)
-			first := -1
-			for m := range nb {
-				if d, ok := ref[nb[m]]; ok && nb[m] != [9]byte{} && d == ref[cur]-1 {
-					first = m
-					break
-				}
-			}
-			if m, _ := board.ParseMove(c); int(m) != first {
-				t.Fatalf("%v to %v: move %d of %q is %c, want %c", b, goal, k+1, buf, c, "dlru"[first])
-			}
-			cur = nb[first]
-		}
-		if cur != toArray(goal) {
-			t.Fatalf("%v to %v: %q ends at %v", b, goal, buf, cur)
+		if end, legal := slow.Apply(a, string(buf)); ok && (!legal || end != g) {
+			t.Fatalf("%v to %v: %q ends at %v (legal %v)", b, goal, buf, end, legal)
 		}
 	})
+	if n != 362880 {
+		t.Fatalf("walked %d arrangements, want 362880", n)
+	}
 }
+
+func toSlow(b board.Board) slow.Board {
+	var a slow.Board
+	copy(a[:], b.Cells())
+	return a
+}
+
+// allArrangements calls f with every arrangement of the 3x3 board.
+func allArrangements(f func(slow.Board)) { slow.All(f) }
 
 func TestAllBoardsDefaultGoal(t *testing.T) {
 	checkAll(t, table.NewSet(generated.FS), s3.Goal(8))
+}
+
+// TestAllGoals checks every table, through the standard goal of each cell
+// of the blank, and a goal that must be relabelled, like the default one.
+func TestAllGoals(t *testing.T) {
+	set := table.NewSet(generated.FS)
+	goals := []board.Board{board.MustParse(s3, "7568x4123"), board.MustParse(s3, "123804765")}
+	for blank := range 8 {
+		goals = append(goals, s3.Goal(blank))
+	}
+	for _, g := range goals {
+		t.Run(g.String(), func(t *testing.T) {
+			t.Parallel()
+			checkAll(t, set, g)
+		})
+	}
 }
 
 // TestSlowAndFastAgree checks that following the table move by move and
@@ -149,7 +163,7 @@ func TestHardest(t *testing.T) {
 	set := table.NewSet(generated.FS)
 	goal := s3.Goal(8)
 	var got []string
-	allArrangements(func(a [9]byte) {
+	allArrangements(func(a slow.Board) {
 		b, _ := board.New(s3, a[:])
 		if d, ok, _ := set.Distance(b, goal); ok && d == 31 {
 			got = append(got, b.String())
@@ -175,7 +189,7 @@ func TestDepths(t *testing.T) {
 	set := table.NewSet(generated.FS)
 	goal := s3.Goal(8)
 	counts := make([]int, 32)
-	allArrangements(func(a [9]byte) {
+	allArrangements(func(a slow.Board) {
 		b, _ := board.New(s3, a[:])
 		if d, ok, _ := set.Distance(b, goal); ok {
 			counts[d]++

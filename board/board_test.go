@@ -1,0 +1,196 @@
+package board
+
+import (
+	"strings"
+	"testing"
+)
+
+var s3 = Shape3x3
+
+func TestParse(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+	}{
+		{"2  3  4  1  5  x  7  6  8", "23415x768"},
+		{"2 3 4 1 5 x 7 6 8", "23415x768"},
+		{"2\t3\t4\t1\t5\tx\t7\t6\t8", "23415x768"},
+		{"23415x768", "23415x768"},
+		{"12X453786", "12x453786"},
+		{"283104765", "2831x4765"},
+		{"123\n4#5\n786", "1234x5786"},
+		{"1 3 0\n4 2 5\n7 8 6", "13x425786"},
+		{"  1 2 3 4 5 6 7 8 x  ", "12345678x"},
+		{"1 2 3\r\n4 5 6\r\n7 8 x\r\n", "12345678x"},
+		{"123 456\n78#", "12345678x"},
+	} {
+		b, err := Parse(s3, c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if got := b.String(); got != c.want {
+			t.Errorf("Parse(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+	}{
+		{"", "1: too few cells: 0, want 9"},
+		{"1 2 3 4 5 6 7 8", "1: too few cells: 8, want 9"},
+		{"1 2 3 4 5 6 7 8 x 9", "1:19: tile 9 out of range 1..8"},
+		{"1 2 3 4 5 6 7 8 x 1", "1:19: too many cells: 10, want 9"},
+		{"1 2 3 4 5 6 7 3 x", "1:15: tile 3 repeated (first at 1:5); want each of 1..8 once"},
+		{"1 2 3 4 5 6 7 x x", "1:17: a second blank (the first is at 1:15); want one blank"},
+		{"1 2 3 4 5 6 7 8 q", "1:17: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #)"},
+		{"1 2 3 4 5 6 7 8 \xff", "1:17: byte 0xff is not text; want a tile 1..8 or a blank (x X 0 #)"},
+		{"1 2 3 4 5 6 7 8 \x00", "1:17: control character '\\x00'; want a tile 1..8 or a blank (x X 0 #)"},
+		{"1,2,3,4,5,6,7,8,x", "1:2: unexpected ','; want a tile 1..8 or a blank (x X 0 #)"},
+		{"12345678é", "1:9: unexpected 'é'; want a tile 1..8 or a blank (x X 0 #)"},
+		{"123\n456\n78", "3: too few cells: 8, want 9"},
+	} {
+		_, err := Parse(s3, c.in)
+		if err == nil {
+			t.Errorf("Parse(%q): no error, want %q", c.in, c.want)
+			continue
+		}
+		if got := err.Error(); got != c.want {
+			t.Errorf("Parse(%q): %q, want %q", c.in, got, c.want)
+		}
+	}
+}
+
+func TestParseLarge(t *testing.T) {
+	s := Shape{Rows: 4, Cols: 4}
+	b, err := Parse(s, "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := b.String(), "14 13 15 7 11 12 9 5 6 x 2 1 4 8 10 3"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	for _, c := range []struct{ in, want string }{
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 16", "1:37: tile 16 out of range 1..15"},
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3x", "1:38: unexpected 'x'; want a tile 1..15 or a blank (x X 0 #)"},
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 99999999999999999999", "1:37: tile 99999999999999999999 out of range 1..15"},
+	} {
+		if _, err := Parse(s, c.in); err == nil || err.Error() != c.want {
+			t.Errorf("Parse(%q): %v, want %s", c.in, err, c.want)
+		}
+	}
+}
+
+func TestAppendCellsKeepsCount(t *testing.T) {
+	cells, err := s3.AppendCells(nil, []byte("1 2 q 4 \xe4\xb8\x80 6"), 7)
+	if err == nil || err.Error() != "7:5: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #)" {
+		t.Errorf("err = %v", err)
+	}
+	if len(cells) != 6 || cells[2].Value != Bad || cells[4].Value != Bad || cells[5].Col != 13 {
+		t.Errorf("cells = %v", cells)
+	}
+}
+
+func TestMoves(t *testing.T) {
+	b := MustParse(s3, "23415x768")
+	path, err := ParsePath("ullddrurdllurdruldr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := b.Apply(path); n != len(path) {
+		t.Fatalf("Apply stopped after %d moves", n)
+	}
+	if b != s3.Goal(8) {
+		t.Errorf("ended at %v, want the goal", b)
+	}
+	if PathString(path) != "ullddrurdllurdruldr" {
+		t.Errorf("PathString = %s", PathString(path))
+	}
+	if _, err := ParsePath("udx"); err == nil || err.Error() != `move 3 is 'x', want one of d l r u` {
+		t.Errorf("ParsePath(udx): %v", err)
+	}
+	g := s3.Goal(8)
+	if g.Move(Down) || g.Move(Right) || g != s3.Goal(8) {
+		t.Errorf("moves off the board were made")
+	}
+	for m := range Move(NumMoves) {
+		c := s3.Goal(4)
+		if !c.Move(m) || !c.Move(m.Reverse()) || c != s3.Goal(4) {
+			t.Errorf("%v then %v does not come back", m, m.Reverse())
+		}
+	}
+	if s := (Down.String() + Left.String() + Right.String() + Up.String()); s != "dlru" {
+		t.Errorf("letters %q", s)
+	}
+}
+
+func TestSolvableRelabel(t *testing.T) {
+	goal := MustParse(s3, "7568X4123")
+	for _, c := range []struct {
+		start string
+		want  bool
+	}{
+		{"564178X23", true},
+		{"654178X23", false},
+		{"7568X4123", true},
+	} {
+		start := MustParse(s3, c.start)
+		if got := Solvable(start, goal); got != c.want {
+			t.Errorf("Solvable(%s, %v) = %v, want %v", c.start, goal, got, c.want)
+		}
+	}
+	// Relabelling maps the goal onto the standard goal with its blank, and
+	// keeps every path's effect.
+	start := MustParse(s3, "564178X23")
+	r := Relabel(start, goal)
+	if got := Relabel(goal, goal); got != s3.Goal(4) {
+		t.Errorf("Relabel(goal, goal) = %v, want %v", got, s3.Goal(4))
+	}
+	path, _ := ParsePath("urrulldr")
+	start.Apply(path)
+	r.Apply(path)
+	if start != goal || r != s3.Goal(4) {
+		t.Errorf("after the path: %v and %v", start, r)
+	}
+	// Even width: the blank's row counts.
+	s := Shape{Rows: 2, Cols: 2}
+	a, _ := New(s, []uint8{1, 2, 3, 0})
+	b, _ := New(s, []uint8{1, 2, 0, 3})
+	c, _ := New(s, []uint8{1, 0, 3, 2})
+	if !Solvable(a, b) || !Solvable(a, c) {
+		t.Errorf("2x2 boards one move apart are not solvable for each other")
+	}
+}
+
+func TestString(t *testing.T) {
+	if got := s3.Goal(0).String(); got != "x12345678" {
+		t.Errorf("got %s", got)
+	}
+	if got := (Board{}).String(); !strings.Contains(got, "invalid") {
+		t.Errorf("zero board prints %q", got)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"23415x768", "1 2 3\n4 5 6\n7 8 x", "12X453786", "\xff\x00", "1 3 0\n4 2 5\n7 8 6", "99 9 9"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, s := range []Shape{s3, {Rows: 4, Cols: 4}} {
+			b, err := Parse(s, in)
+			if err != nil {
+				if _, ok := err.(*SyntaxError); !ok {
+					t.Fatalf("Parse(%q): error %T, want *SyntaxError", in, err)
+				}
+				continue
+			}
+			// A board that reads must hold each tile once and print in a
+			// form that reads back the same.
+			again, err := Parse(s, b.String())
+			if err != nil || again != b {
+				t.Fatalf("Parse(%q) = %v, which reads back as %v, %v", in, b, again, err)
+			}
+		}
+	})
+}

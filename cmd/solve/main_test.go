@@ -1,0 +1,305 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/slow"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// bin is the solve command, built once for the tests that run it whole.
+var bin string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "solve-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	bin = filepath.Join(dir, "solve")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building solve: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// runBin runs the built command and returns its output and exit status.
+func runBin(t *testing.T, stdin io.Reader, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Stdin = stdin
+	var o, e bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &o, &e
+	err := cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return o.String(), e.String(), code
+}
+
+// runIn runs the command in this process, as main does.
+func runIn(stdin io.Reader, args ...string) (stdout, stderr string, code int) {
+	var o, e bytes.Buffer
+	code = run(args, stdin, &o, &e)
+	return o.String(), e.String(), code
+}
+
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if got == "" {
+			os.Remove(path)
+		} else if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+// TestGolden runs the command on each testdata/NAME[-what].in with
+// -format NAME: its standard output must be NAME[-what].out, its standard
+// error NAME[-what].err, and its exit status 1 exactly when there is one.
+func TestGolden(t *testing.T) {
+	ins, _ := filepath.Glob("testdata/*.in")
+	if len(ins) < len(format.Presets) {
+		t.Fatalf("%d sample files, want one for each of %d presets at least", len(ins), len(format.Presets))
+	}
+	covered := map[string]bool{}
+	for _, in := range ins {
+		base := strings.TrimSuffix(in, ".in")
+		name, _, _ := strings.Cut(filepath.Base(base), "-")
+		covered[name] = true
+		t.Run(filepath.Base(base), func(t *testing.T) {
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			stdout, stderr, code := runBin(t, f, "-format", name)
+			checkGolden(t, base+".out", stdout)
+			checkGolden(t, base+".err", stderr)
+			if want := map[bool]int{true: 1, false: 0}[stderr != ""]; code != want {
+				t.Errorf("exit status %d, want %d", code, want)
+			}
+		})
+	}
+	for _, p := range format.Presets {
+		if !covered[p.Name] {
+			t.Errorf("no sample for preset %s", p.Name)
+		}
+	}
+}
+
+func TestArgs(t *testing.T) {
+	for _, c := range []struct {
+		args           []string
+		stdout, stderr string
+		code           int
+	}{
+		{[]string{"23415x768"}, "dlurullddrurdllurdr\n", "", 0},
+		{[]string{"2 3 4 1 5 x 7 6 8", "12345678x", "21345678x"}, "dlurullddrurdllurdr\n\nunsolvable\n", "", 0},
+		{[]string{"123\n4#5\n786"}, "rd\n", "", 0},
+		{[]string{"1234", "12345678x"}, "error\n\n", "solve: argument 1: too few cells: 4, want 9\n", 1},
+		{[]string{"12345678q"}, "error\n", "solve: argument 1, column 9: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #)\n", 1},
+		{[]string{"-format", "hdu3567", "12X453786", "12345678X", "564178X23", "7568X4123"}, "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n", "", 0},
+		{[]string{"-format", "luogu1379", "283104765"}, "4\n", "", 0},
+		{[]string{"-goal", "123804765", "-format", "acwing845", "283104765"}, "4\n", "", 0},
+		{[]string{"-goal", "7568X4123", "564178X23"}, "urrulldr\n", "", 0},
+		{[]string{"-format", "lightoj1139", "123456780", "123456708"}, "Case 1: 0\nCase 2: 1\n", "", 0},
+		{[]string{"-format", "nosuch", "1"}, "", "solve: unknown format \"nosuch\"; want one of " + strings.Join(format.Names(), ", ") + "\n", 2},
+		{[]string{"-goal", "1234", "1"}, "", "solve: -goal \"1234\": too few cells: 4, want 9\n", 2},
+		{[]string{"-format", "hdu3567", "-goal", "12345678x", "1"}, "", "solve: -goal does not go with -format hdu3567, which reads a goal with every case\n", 2},
+	} {
+		stdout, stderr, code := runIn(strings.NewReader(""), c.args...)
+		if stdout != c.stdout || stderr != c.stderr || code != c.code {
+			t.Errorf("solve %q:\ngot  %q, %q, %d\nwant %q, %q, %d", c.args, stdout, stderr, code, c.stdout, c.stderr, c.code)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	stdout, stderr, code := runBin(t, nil, "-h")
+	if code != 0 || stdout != "" {
+		t.Errorf("solve -h: status %d, stdout %q", code, stdout)
+	}
+	for _, want := range append(format.Names(), "-format", "-goal", "e.g.", "Exit status", "solve 23415x768") {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("solve -h does not mention %q", want)
+		}
+	}
+}
+
+// TestAllBoards answers all 9! arrangements as one judge file through the
+// command's own path, and checks every answer against the slow search.
+func TestAllBoards(t *testing.T) {
+	var in bytes.Buffer
+	var boards []slow.Board
+	slow.All(func(b slow.Board) {
+		boards = append(boards, b)
+		in.WriteString(b.String())
+		in.WriteByte('\n')
+	})
+	stdout, stderr, code := runIn(&in)
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	goal := slow.Parse("12345678x")
+	ref := slow.Distances(goal)
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != len(boards) {
+		t.Fatalf("%d answers for %d boards", len(lines), len(boards))
+	}
+	for i, b := range boards {
+		want, ok := slow.Path(ref, b)
+		if !ok {
+			want = "unsolvable"
+		}
+		if lines[i] != want {
+			t.Fatalf("%v: got %q, want %q", b, lines[i], want)
+		}
+	}
+}
+
+// TestRandomPairs checks random starts against random goals, with exact
+// hdu3567 answers from the slow search between the two boards.
+func TestRandomPairs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	random := func() slow.Board {
+		var b slow.Board
+		for i, v := range rng.Perm(9) {
+			b[i] = byte(v)
+		}
+		return b
+	}
+	var in, want strings.Builder
+	const goals, starts = 4, 60
+	fmt.Fprintf(&in, "%d\n", goals*starts)
+	k := 0
+	for range goals {
+		g := random()
+		ref := slow.Distances(g)
+		for range starts {
+			s := random()
+			k++
+			fmt.Fprintf(&in, "%s\n%s\n", s, g)
+			if path, ok := slow.Path(ref, s); ok {
+				fmt.Fprintf(&want, "Case %d: %d\n%s\n", k, len(path), path)
+			} else {
+				fmt.Fprintf(&want, "Case %d: unsolvable\n\n", k)
+			}
+		}
+	}
+	stdout, stderr, code := runIn(strings.NewReader(in.String()), "-format", "hdu3567")
+	if code != 0 || stderr != "" {
+		t.Fatalf("status %d, stderr %q", code, stderr)
+	}
+	if stdout != want.String() {
+		t.Errorf("answers differ from the slow search")
+	}
+}
+
+// lines is an input of n lines made as it is read, so that a test can
+// feed more than it could hold.
+type lines struct {
+	n, i int
+	line string
+	buf  []byte
+}
+
+func (l *lines) Read(p []byte) (int, error) {
+	for len(l.buf) < len(p) && l.i < l.n {
+		l.buf = append(l.buf, l.line...)
+		l.i++
+	}
+	if len(l.buf) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, l.buf)
+	l.buf = l.buf[:copy(l.buf, l.buf[n:])]
+	return n, nil
+}
+
+// TestFlatMemory answers a million lines and checks that the memory
+// allocated does not grow with them: no allocation for each line.
+func TestFlatMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a million lines")
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const n = 1 << 20
+	code := run(nil, &lines{n: n, line: "2 3 4 1 5 x 7 6 8\n"}, io.Discard, io.Discard)
+	runtime.ReadMemStats(&after)
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("%d lines allocated %d bytes in all, want a fixed amount under 16 MiB", n, alloc)
+	}
+}
+
+// TestLongLine puts a line of a megabyte between good ones.
+func TestLongLine(t *testing.T) {
+	in := "23415x768\n" + strings.Repeat("1", 1<<20) + "\n12345678x\n" + strings.Repeat(" ", 1<<20) + "\n21345678x"
+	stdout, stderr, code := runIn(strings.NewReader(in))
+	if want := "dlurullddrurdllurdr\nerror\n\nerror\nunsolvable\n"; stdout != want {
+		t.Errorf("stdout %q, want %q", stdout, want)
+	}
+	if want := "solve: stdin:2: line of 1048577 bytes is too long; want a board\nsolve: stdin:4: line of 1048577 bytes is too long; want a board\n"; stderr != want {
+		t.Errorf("stderr %q, want %q", stderr, want)
+	}
+	if code != 1 {
+		t.Errorf("status %d, want 1", code)
+	}
+}
+
+// TestClosedPipe reads one answer of many and closes the pipe: the
+// command must end quietly, as `solve < big | head -1` would.
+func TestClosedPipe(t *testing.T) {
+	cmd := exec.Command(bin)
+	cmd.Stdin = &lines{n: 1 << 20, line: "2 3 4 1 5 x 7 6 8\n"}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	first, err := bufio.NewReader(out).ReadString('\n')
+	if err != nil || first != "dlurullddrurdllurdr\n" {
+		t.Errorf("first line %q, %v", first, err)
+	}
+	out.Close()
+	cmd.Wait() // killed by SIGPIPE or exits: either is quiet
+	if stderr.Len() > 0 {
+		t.Errorf("stderr %q, want nothing", stderr.String())
+	}
+}

@@ -1,0 +1,222 @@
+// Package format knows how online judges lay out sliding-puzzle cases and
+// answers. A judge is a Preset: a small description of its input and
+// output, not code of its own. Reader streams the cases of a judge file;
+// the Append methods of Preset write answers in the judge's form.
+package format
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// Print says what a preset prints for a case.
+type Print int
+
+const (
+	// Path prints the move string: the lexicographically smallest shortest
+	// path, empty for a board that is already solved.
+	Path Print = iota
+	// Moves prints the number of moves of a shortest path.
+	Moves
+	// MovesThenPath prints the number of moves, then the path on a line
+	// of its own (HDU 3567).
+	MovesThenPath
+)
+
+// Preset describes a judge's input and output.
+type Preset struct {
+	Name     string // the name for -format: "hdu1043"
+	Problems string // the problems it matches: "HDU 1043, POJ 1077"
+	Shape    board.Shape
+
+	// Input.
+	Count   bool   // the input starts with the number of cases
+	Pairs   bool   // a case is a start board then a goal board
+	OneLine bool   // a case is one line; else its cells may run over lines
+	Goal    string // the goal of every case, unless Pairs
+
+	// Output.
+	Print      Print
+	Unsolvable string // printed in place of the answer when there is none
+	Label      string // printed before each answer, %d the case number
+	Between    string // printed between the answers of two cases
+}
+
+// Bad is printed in place of the answer to a case that could not be read,
+// so that answers stay aligned with their cases.
+const Bad = "error"
+
+// Presets are the judges this package knows, the default first.
+var Presets = []Preset{
+	{
+		Name: "hdu1043", Problems: "HDU 1043, POJ 1077, ZOJ 1217, AcWing 179",
+		Shape: board.Shape3x3, OneLine: true, Goal: "12345678x",
+		Print: Path, Unsolvable: "unsolvable",
+	},
+	{
+		Name: "uva652", Problems: "UVa 652",
+		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Print: Path, Unsolvable: "unsolvable", Between: "\n",
+	},
+	{
+		Name: "acwing845", Problems: "AcWing 845",
+		Shape: board.Shape3x3, OneLine: true, Goal: "12345678x",
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "luogu1379", Problems: "Luogu P1379, CodeVS 1225",
+		Shape: board.Shape3x3, OneLine: true, Goal: "123804765",
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "lrj", Problems: "the 8-puzzle example of 算法竞赛入门经典 ch. 7",
+		Shape: board.Shape3x3, Pairs: true,
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "hoj1868", Problems: "HOJ 1868",
+		Shape: board.Shape3x3, Count: true, Pairs: true,
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "hdu3567", Problems: "HDU 3567 Eight II",
+		Shape: board.Shape3x3, Count: true, Pairs: true,
+		Print: MovesThenPath, Unsolvable: "unsolvable", Label: "Case %d: ",
+	},
+	{
+		Name: "lightoj1139", Problems: "LightOJ 1139",
+		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Print: Moves, Unsolvable: "impossible", Label: "Case %d: ",
+	},
+	{
+		Name: "aoj", Problems: "AOJ ALDS1_13_B",
+		Shape: board.Shape3x3, Goal: "12345678x",
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "boj11112", Problems: "BOJ 11112",
+		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Print: Moves, Unsolvable: "impossible",
+	},
+}
+
+// Lookup returns the preset called name.
+func Lookup(name string) (Preset, bool) {
+	for _, p := range Presets {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}
+
+// Names returns the names of the presets, the default first.
+func Names() []string {
+	var names []string
+	for _, p := range Presets {
+		names = append(names, p.Name)
+	}
+	return names
+}
+
+// DefaultGoal returns the goal of p's cases, or false if p reads a goal
+// with every case.
+func (p Preset) DefaultGoal() (board.Board, bool) {
+	if p.Pairs {
+		return board.Board{}, false
+	}
+	g, err := board.Parse(p.Shape, p.Goal)
+	if err != nil {
+		panic(fmt.Sprintf("format: preset %s: goal %q: %v", p.Name, p.Goal, err))
+	}
+	return g, true
+}
+
+// NeedsPath reports whether p prints paths, not only their lengths.
+func (p Preset) NeedsPath() bool { return p.Print != Moves }
+
+// appendLabel writes what comes before the answer to case num.
+func (p Preset) appendLabel(dst []byte, num int) []byte {
+	if num > 1 {
+		dst = append(dst, p.Between...)
+	}
+	if p.Label == "" {
+		return dst
+	}
+	before, after, _ := strings.Cut(p.Label, "%d")
+	dst = append(dst, before...)
+	dst = strconv.AppendInt(dst, int64(num), 10)
+	return append(dst, after...)
+}
+
+// AppendAnswer appends the answer to case num (counted from 1): path, the
+// letters of a shortest path (nil when p does not need it), and dist, its
+// length.
+func (p Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte {
+	dst = p.appendLabel(dst, num)
+	switch p.Print {
+	case Path:
+		dst = append(dst, path...)
+	case Moves:
+		dst = strconv.AppendInt(dst, int64(dist), 10)
+	case MovesThenPath:
+		dst = strconv.AppendInt(dst, int64(dist), 10)
+		dst = append(dst, '\n')
+		dst = append(dst, path...)
+	}
+	return append(dst, '\n')
+}
+
+// AppendUnsolvable appends the answer to case num when its goal cannot be
+// reached.
+func (p Preset) AppendUnsolvable(dst []byte, num int) []byte {
+	return p.appendWord(dst, num, p.Unsolvable)
+}
+
+// AppendBad appends the answer to case num when it could not be read: the
+// word Bad, in as many lines as any other answer of p.
+func (p Preset) AppendBad(dst []byte, num int) []byte {
+	return p.appendWord(dst, num, Bad)
+}
+
+func (p Preset) appendWord(dst []byte, num int, word string) []byte {
+	dst = p.appendLabel(dst, num)
+	dst = append(dst, word...)
+	if p.Print == MovesThenPath {
+		dst = append(dst, '\n')
+	}
+	return append(dst, '\n')
+}
+
+// Describe says in a few words how p lays out its cases and answers, for
+// help text.
+func (p Preset) Describe() string {
+	var in string
+	switch {
+	case p.OneLine:
+		in = "one board a line"
+	case p.Pairs:
+		in = "start and goal boards"
+	default:
+		in = "boards"
+	}
+	if p.Count {
+		in = "a count, then " + in
+	}
+	var out string
+	switch p.Print {
+	case Path:
+		out = "move strings"
+	case Moves:
+		out = "move counts"
+	case MovesThenPath:
+		out = "counts and move strings"
+	}
+	if !p.Pairs {
+		in += ", goal " + p.Goal
+	}
+	return fmt.Sprintf("%s; prints %s, %q if none", in, out, p.Unsolvable)
+}
