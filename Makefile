@@ -1,0 +1,27 @@
+# Targets for people; CI runs .ci/run.
+GO ?= go
+
+.PHONY: all build test generate bench fuzz clean
+
+all: build test
+
+build:
+	$(GO) build -o bin/ ./cmd/...
+
+test:
+	$(GO) test ./...
+
+generate:
+	$(GO) generate ./...
+
+# The bench script builds the commands, makes its inputs with a fixed seed
+# and prints the figures side by side.
+bench:
+	bash bench/bench.sh
+
+fuzz:
+	$(GO) test ./board -run XXX -fuzz FuzzParse -fuzztime 30s
+	$(GO) test ./format -run XXX -fuzz FuzzReader -fuzztime 30s
+
+clean:
+	rm -rf bin bench/out

@@ -1,0 +1,124 @@
+package format
+
+import (
+	"strings"
+	"testing"
+)
+
+// readAll reads every case of in and describes each as a line: the case
+// number and boards, or the message.
+func readAll(p Preset, in string) []string {
+	goal, _ := p.DefaultGoal()
+	r := NewReader(strings.NewReader(in), "in", p, goal)
+	var out []string
+	var c Case
+	for r.Next(&c) {
+		switch {
+		case c.Err != nil && c.Num == 0:
+			out = append(out, "note "+c.Err.Error())
+		case c.Err != nil:
+			out = append(out, "bad "+c.Err.Error())
+		default:
+			out = append(out, c.Start.String()+">"+c.Goal.String())
+		}
+	}
+	return out
+}
+
+func TestReader(t *testing.T) {
+	hdu, _ := Lookup("hdu1043")
+	uva, _ := Lookup("uva652")
+	lrj, _ := Lookup("lrj")
+	for _, c := range []struct {
+		p    Preset
+		in   string
+		want string
+	}{
+		{hdu, "23415x768\n\n  12345678x\r\n", "23415x768>12345678x|12345678x>12345678x"},
+		{hdu, "\xef\xbb\xbf23415x768", "23415x768>12345678x"},
+		{hdu, "123\n456\n78x\n", "bad in:1: too few cells: 3, want 9|bad in:2: too few cells: 3, want 9|bad in:3: too few cells: 3, want 9"},
+		{uva, "2\n\n123\n456\n78x\n\n23415x768\n", "12345678x>12345678x|23415x768>12345678x"},
+		{uva, "2\n123\n", "bad in:2: input ends in the middle of a case: 3 cells, want 9|note in:2: input ends after 1 cases; the count at the start says 2"},
+		{uva, "0\n", ""},
+		{uva, "0\n12345678x\n", "note in:2: more cases than the count 0 at the start; answering them too|12345678x>12345678x"},
+		{uva, "3\n12345678x", "12345678x>12345678x|note in:2: input ends after 1 cases; the count at the start says 3"},
+		{lrj, "1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 0 8\n", "12345678x>1234567x8"},
+		{lrj, "1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n4 5 6\n7 0 8\n", "12345678x>1234567x8"},
+		{lrj, "1 2 3\n4 5\n\n1 2 3\n4 5 6\n7 0 8\n", "bad in:2: too few cells: 5, want 9|bad in:6: input ends in the middle of a case: 9 cells, want 18"},
+		{lrj, "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n", "bad in:2:17: tile 8 repeated (first at 2:15); want each of 1..8 once (in the goal board)"},
+	} {
+		got := strings.Join(readAll(c.p, c.in), "|")
+		if got != c.want {
+			t.Errorf("%s %q:\ngot  %s\nwant %s", c.p.Name, c.in, got, c.want)
+		}
+	}
+}
+
+func TestAppend(t *testing.T) {
+	hdu3567, _ := Lookup("hdu3567")
+	uva, _ := Lookup("uva652")
+	light, _ := Lookup("lightoj1139")
+	for _, c := range []struct {
+		got, want string
+	}{
+		{string(hdu3567.AppendAnswer(nil, 2, []byte("urrulldr"), 8)), "Case 2: 8\nurrulldr\n"},
+		{string(hdu3567.AppendBad(nil, 3)), "Case 3: error\n\n"},
+		{string(uva.AppendAnswer(nil, 1, []byte("dd"), 2)), "dd\n"},
+		{string(uva.AppendAnswer(nil, 2, nil, 0)), "\n\n"},
+		{string(light.AppendUnsolvable(nil, 4)), "Case 4: impossible\n"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+func TestPresets(t *testing.T) {
+	seen := map[string]bool{}
+	for _, p := range Presets {
+		if seen[p.Name] {
+			t.Errorf("preset %s twice", p.Name)
+		}
+		seen[p.Name] = true
+		if !p.Shape.Valid() || p.Problems == "" || p.Unsolvable == "" {
+			t.Errorf("preset %s is incomplete", p.Name)
+		}
+		if g, ok := p.DefaultGoal(); ok == p.Pairs || (ok && g.Shape() != p.Shape) {
+			t.Errorf("preset %s: goal %q", p.Name, p.Goal)
+		}
+	}
+}
+
+// FuzzReader reads any input with every preset: no panic, cases numbered
+// 1, 2, ... in order, each with boards of the preset's shape or an error.
+func FuzzReader(f *testing.F) {
+	for _, s := range []string{"2\n12X453786\n12345678X\n", "1 2 3\n4 5 6\n7 8 0\n\n", "x\n\xff\n99999999999999999999\n", "3\n\n\n1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, p := range Presets {
+			goal, _ := p.DefaultGoal()
+			r := NewReader(strings.NewReader(in), "in", p, goal)
+			var c Case
+			num := 0
+			for r.Next(&c) {
+				if c.Num == 0 {
+					if c.Err == nil {
+						t.Fatalf("%s: a note without a message", p.Name)
+					}
+					continue
+				}
+				num++
+				if c.Num != num {
+					t.Fatalf("%s: case %d, want %d", p.Name, c.Num, num)
+				}
+				if c.Err == nil && (c.Start.Shape() != p.Shape || c.Goal.Shape() != p.Shape) {
+					t.Fatalf("%s: case %d has no boards", p.Name, c.Num)
+				}
+				if num > len(in)+1 {
+					t.Fatalf("%s: more cases than bytes", p.Name)
+				}
+			}
+		}
+	})
+}
