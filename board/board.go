@@ -87,15 +87,21 @@ func Solvable(start, goal Board) bool {
 // solves the relabelled start for the standard goal. Start and goal must
 // have the same shape.
 func Relabel(start, goal Board) Board {
-	std := goal.shape.Goal(goal.Blank())
+	return Rename(start, goal, goal.shape.Goal(goal.Blank()))
+}
+
+// Rename renames the tiles of b as turns from into to: the tile in each
+// cell of from is renamed to the tile in the same cell of to. From and to
+// must have their blanks in the same cell, and the shape of b.
+func Rename(b, from, to Board) Board {
 	var name [MaxCells]uint8
-	n := goal.shape.Cells()
+	n := b.shape.Cells()
 	for i := 0; i < n; i++ {
-		name[goal.cells[i]] = std.cells[i]
+		name[from.cells[i]] = to.cells[i]
 	}
-	out := start
+	out := b
 	for i := 0; i < n; i++ {
-		out.cells[i] = name[start.cells[i]]
+		out.cells[i] = name[b.cells[i]]
 	}
 	return out
 }

@@ -38,6 +38,11 @@ type Preset struct {
 	OneLine bool   // a case is one line; else its cells may run over lines
 	Goal    string // the goal of every case, unless Pairs
 
+	// How the judge writes a board in its input, for test data.
+	Blank  byte // the blank: 'x', 'X', '0' or '#'
+	Spaced bool // cells separated by spaces
+	Rows   bool // one row a line, else the whole board on one line
+	Gap    bool // a blank line before each case
 	// Output.
 	Print      Print
 	Unsolvable string // printed in place of the answer when there is none
@@ -54,51 +59,61 @@ var Presets = []Preset{
 	{
 		Name: "hdu1043", Problems: "HDU 1043, POJ 1077, ZOJ 1217, AcWing 179",
 		Shape: board.Shape3x3, OneLine: true, Goal: "12345678x",
+		Blank: 'x', Spaced: true,
 		Print: Path, Unsolvable: "unsolvable",
 	},
 	{
 		Name: "uva652", Problems: "UVa 652",
 		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Blank: 'x', Spaced: true, Gap: true,
 		Print: Path, Unsolvable: "unsolvable", Between: "\n",
 	},
 	{
 		Name: "acwing845", Problems: "AcWing 845",
 		Shape: board.Shape3x3, OneLine: true, Goal: "12345678x",
+		Blank: 'x', Spaced: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "luogu1379", Problems: "Luogu P1379, CodeVS 1225",
 		Shape: board.Shape3x3, OneLine: true, Goal: "123804765",
+		Blank: '0',
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "lrj", Problems: "the 8-puzzle example of 算法竞赛入门经典 ch. 7",
 		Shape: board.Shape3x3, Pairs: true,
+		Blank: '0', Spaced: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "hoj1868", Problems: "HOJ 1868",
 		Shape: board.Shape3x3, Count: true, Pairs: true,
+		Blank: '0', Spaced: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "hdu3567", Problems: "HDU 3567 Eight II",
 		Shape: board.Shape3x3, Count: true, Pairs: true,
+		Blank: 'X',
 		Print: MovesThenPath, Unsolvable: "unsolvable", Label: "Case %d: ",
 	},
 	{
 		Name: "lightoj1139", Problems: "LightOJ 1139",
 		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Blank: '0', Spaced: true, Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible", Label: "Case %d: ",
 	},
 	{
 		Name: "aoj", Problems: "AOJ ALDS1_13_B",
 		Shape: board.Shape3x3, Goal: "12345678x",
+		Blank: '0', Spaced: true, Rows: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "boj11112", Problems: "BOJ 11112",
 		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Blank: '#', Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible",
 	},
 }
@@ -188,6 +203,51 @@ func (p Preset) appendWord(dst []byte, num int, word string) []byte {
 	if p.Print == MovesThenPath {
 		dst = append(dst, '\n')
 	}
+	return append(dst, '\n')
+}
+
+// AppendBoard appends b as the judge writes a board in its input, with the
+// line end.
+func (p Preset) AppendBoard(dst []byte, b board.Board) []byte {
+	s := b.Shape()
+	for i := range s.Cells() {
+		if i > 0 {
+			switch {
+			case p.Rows && i%s.Cols == 0:
+				dst = append(dst, '\n')
+			case p.Spaced:
+				dst = append(dst, ' ')
+			}
+		}
+		if c := b.Cell(i); c == 0 {
+			dst = append(dst, p.Blank)
+		} else {
+			dst = strconv.AppendInt(dst, int64(c), 10)
+		}
+	}
+	return append(dst, '\n')
+}
+
+// AppendCase appends the input of one case: a blank line first where the
+// judge has one, then the start board, then the goal for a judge of pairs.
+func (p Preset) AppendCase(dst []byte, start, goal board.Board) []byte {
+	if p.Gap {
+		dst = append(dst, '\n')
+	}
+	dst = p.AppendBoard(dst, start)
+	if p.Pairs {
+		dst = p.AppendBoard(dst, goal)
+	}
+	return dst
+}
+
+// AppendCount appends the count of cases that starts the input of a judge
+// that has one.
+func (p Preset) AppendCount(dst []byte, n int) []byte {
+	if !p.Count {
+		return dst
+	}
+	dst = strconv.AppendInt(dst, int64(n), 10)
 	return append(dst, '\n')
 }
 

@@ -55,6 +55,11 @@ answer a case, in the judge's form:
 	solve < cases.txt
 	solve -format hdu3567 < eight2.txt
 
+With -show, solve draws the solution of each board given as an argument,
+board by board with the move between them:
+
+	solve -show 23415x768
+
 A case that cannot be read is reported on standard error with its line and
 column, and answered with the word %q so that answers stay aligned with
 their cases.
@@ -78,6 +83,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
 	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\"")
+	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
+	width := fs.Int("width", terminalWidth(), "draw -show pictures `COLUMNS` wide (default $COLUMNS, or 80)")
 	fs.Usage = func() { usage(stderr, fs) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -107,6 +114,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return exitFatal
 		}
 		job.Goal = g
+	}
+	if *show {
+		return showAll(fs.Args(), p, job.Goal, *width, stdout, stderr)
 	}
 	var in io.Reader = stdin
 	if fs.NArg() > 0 {
@@ -160,4 +170,56 @@ func positionless(text string, err error) error {
 		return errors.New(se.Msg)
 	}
 	return err
+}
+
+// showAll draws the solution of each board in args (in pairs of start and
+// goal, for a format of pairs).
+func showAll(args []string, p format.Preset, goal board.Board, width int, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, "solve: -show wants boards as arguments, e.g. solve -show 23415x768")
+		return exitFatal
+	}
+	if goal == (board.Board{}) {
+		goal, _ = p.DefaultGoal()
+	}
+	step := 1
+	if p.Pairs {
+		step = 2
+		if len(args)%2 != 0 {
+			fmt.Fprintf(stderr, "solve: -format %s -show wants boards in pairs of start and goal, got %d\n", p.Name, len(args))
+			return exitFatal
+		}
+	}
+	code := exitOK
+	for i := 0; i < len(args); i += step {
+		start, err := board.Parse(p.Shape, args[i])
+		if err == nil && p.Pairs {
+			goal, err = board.Parse(p.Shape, args[i+1])
+			if err != nil {
+				i++
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "solve: argument %d: %v\n", i+1, positionless(args[i], err))
+			code = exitBad
+			continue
+		}
+		if i > 0 {
+			fmt.Fprintln(stdout)
+		}
+		path, ok, err := embedded.Set().AppendPath(nil, start, goal)
+		if err != nil {
+			fmt.Fprintf(stderr, "solve: %v\n", err)
+			return exitFatal
+		}
+		if !ok {
+			fmt.Fprintf(stdout, "%v cannot reach %v: the two have different parity.\n", start, goal)
+			continue
+		}
+		fmt.Fprintf(stdout, "%v to %v: %d moves, %s\n\n", start, goal, len(path), path)
+		if err := picture(stdout, start, path, width); err != nil {
+			return exitFatal
+		}
+	}
+	return code
 }

@@ -303,3 +303,20 @@ func TestClosedPipe(t *testing.T) {
 		t.Errorf("stderr %q, want nothing", stderr.String())
 	}
 }
+
+// TestShow draws solutions as pictures, compared with a golden file.
+func TestShow(t *testing.T) {
+	stdout, stderr, code := runIn(nil, "-show", "-width", "80", "23415x768", "21345678x", "12X453786")
+	if code != 0 || stderr != "" {
+		t.Errorf("status %d, stderr %q", code, stderr)
+	}
+	checkGolden(t, "testdata/show.golden", stdout)
+	stdout, _, _ = runIn(nil, "-show", "-width", "30", "-format", "hdu3567", "564178X23", "7568X4123")
+	checkGolden(t, "testdata/show-narrow.golden", stdout)
+	if _, stderr, code := runIn(nil, "-show"); code != 2 || !strings.Contains(stderr, "-show wants boards") {
+		t.Errorf("-show alone: status %d, %q", code, stderr)
+	}
+	if _, stderr, code := runIn(nil, "-show", "123"); code != 1 || stderr != "solve: argument 1: too few cells: 3, want 9\n" {
+		t.Errorf("-show 123: status %d, %q", code, stderr)
+	}
+}

@@ -1,0 +1,53 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// TestStats draws the histogram of distances, compared with a golden file.
+func TestStats(t *testing.T) {
+	var out, errs bytes.Buffer
+	if err := run([]string{"-stats"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "stats.golden")
+	if *update {
+		os.WriteFile(path, out.Bytes(), 0o644)
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != string(want) {
+		t.Errorf("stats differ (go test -update rewrites them):\n%s", out.String())
+	}
+}
+
+// TestWrite writes the tables to a folder that holds a stale table: every
+// file is written, and the stale one removed.
+func TestWrite(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "4x4-0.tbl"), []byte("old"), 0o644)
+	var out, errs bytes.Buffer
+	if err := run([]string{"-o", dir}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*"))
+	var base []string
+	for _, n := range names {
+		base = append(base, filepath.Base(n))
+	}
+	if got, want := strings.Join(base, " "), "3x3-0.tbl 3x3-1.tbl 3x3-2.tbl 3x3-3.tbl 3x3-4.tbl 3x3-5.tbl 3x3-6.tbl 3x3-7.tbl 3x3-8.tbl tables.go"; got != want {
+		t.Errorf("wrote %s, want %s", got, want)
+	}
+	if err := run([]string{"extra"}, &out, &errs); err == nil {
+		t.Errorf("an argument was taken")
+	}
+}

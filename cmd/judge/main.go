@@ -1,0 +1,262 @@
+// Command judge is a special judge and a test-data maker for 8-puzzle
+// problems, in the formats of cmd/solve.
+//
+// Usage:
+//
+//	judge check [-format NAME] [-goal BOARD] [-shortest] INPUT ANSWERS
+//	judge gen [-format NAME] [-goal BOARD] [-n N] [-seed S] [-depth A-B] [-unsolvable P] [-all]
+//
+// Run judge -h, judge check -h or judge gen -h for the details.
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/judge"
+)
+
+const (
+	exitOK    = 0 // every case passed; test data written
+	exitFail  = 1 // some case failed
+	exitFatal = 2 // bad flags or files, a missing or corrupt table
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+const topUsage = `Usage:
+	judge check [flags] INPUT ANSWERS   judge answers to a judge file
+	judge gen [flags]                   write a judge file of boards
+
+Run judge check -h or judge gen -h for their flags. Formats:
+`
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stderr, topUsage)
+		listFormats(stderr)
+		if len(args) == 0 {
+			return exitFatal
+		}
+		return exitOK
+	}
+	switch args[0] {
+	case "check":
+		return check(args[1:], stdin, stdout, stderr)
+	case "gen":
+		return gen(args[1:], stdout, stderr)
+	}
+	fmt.Fprintf(stderr, "judge: unknown command %q; want check or gen (judge -h)\n", args[0])
+	return exitFatal
+}
+
+func listFormats(w io.Writer) {
+	for _, p := range format.Presets {
+		fmt.Fprintf(w, "  %-12s %s\n", p.Name, p.Problems)
+	}
+}
+
+// common are the flags of both commands.
+type common struct {
+	format, goal string
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.StringVar(&c.format, "format", format.Presets[0].Name, "the judge format `NAME`, as in solve -h, e.g. -format hdu3567")
+	fs.StringVar(&c.goal, "goal", "", "the goal `BOARD` of every case instead of the format's, e.g. -goal 123804765")
+}
+
+// preset returns the chosen preset and goal, or prints why not.
+func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, bool) {
+	p, ok := format.Lookup(c.format)
+	if !ok {
+		fmt.Fprintf(stderr, "judge: unknown format %q; want one of %s\n", c.format, strings.Join(format.Names(), ", "))
+		return p, board.Board{}, false
+	}
+	if c.goal == "" {
+		return p, board.Board{}, true
+	}
+	if p.Pairs {
+		fmt.Fprintf(stderr, "judge: -goal does not go with -format %s, which reads a goal with every case\n", p.Name)
+		return p, board.Board{}, false
+	}
+	g, err := board.Parse(p.Shape, c.goal)
+	if err != nil {
+		fmt.Fprintf(stderr, "judge: -goal %q: %v\n", c.goal, err)
+		return p, board.Board{}, false
+	}
+	return p, g, true
+}
+
+func parse(fs *flag.FlagSet, args []string) (int, bool) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK, false
+		}
+		return exitFatal, false
+	}
+	return 0, true
+}
+
+func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("judge check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	shortest := fs.Bool("shortest", false, "require move strings to be shortest paths, not only legal ones that reach the goal")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `Usage: judge check [flags] INPUT ANSWERS
+
+Check judges the answers to each case of the judge file INPUT, as the
+format prints them: move strings must be legal paths that end at the goal
+(shortest ones with -shortest), and say the format's word for unsolvable
+only for boards that are; counts must be exact; HDU 3567 paths must be the
+exact lexicographically smallest shortest path. Either file may be - for
+standard input. One line is printed for each wrong case, then
+"N passed, M failed". The exit status is 0 when every case passed, 1 when
+any failed, 2 for bad flags or files.
+
+	solve < cases.txt > mine.txt && judge check cases.txt mine.txt
+	judge check -format hdu3567 -shortest eight2.txt answers.txt
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 2 {
+		fmt.Fprintf(stderr, "judge check: want INPUT and ANSWERS, got %d arguments (judge check -h)\n", fs.NArg())
+		return exitFatal
+	}
+	p, goal, ok := c.preset(stderr)
+	if !ok {
+		return exitFatal
+	}
+	var files [2]io.Reader
+	for i, name := range fs.Args() {
+		if name == "-" {
+			if stdin == nil {
+				fmt.Fprintln(stderr, "judge check: only one file can be -")
+				return exitFatal
+			}
+			files[i], stdin = stdin, nil
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			fmt.Fprintf(stderr, "judge check: %v\n", err)
+			return exitFatal
+		}
+		defer f.Close()
+		files[i] = f
+	}
+	out := bufio.NewWriter(stdout)
+	ch := &judge.Checker{
+		Set: embedded.Set(), Preset: p, Goal: goal, Shortest: *shortest,
+		InputName: fs.Arg(0), AnswersName: fs.Arg(1),
+	}
+	v, err := ch.Check(files[0], files[1], out)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "judge check: %v\n", err)
+		return exitFatal
+	}
+	if !v.OK() {
+		return exitFail
+	}
+	return exitOK
+}
+
+func gen(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("judge gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c common
+	c.register(fs)
+	n := fs.Int("n", 10, "write `N` cases, e.g. -n 1000000")
+	seed := fs.Uint64("seed", 1, "the `SEED` of the random boards; the same seed gives the same file on every machine")
+	depth := fs.String("depth", "", "keep only boards `A-B` moves from the goal, e.g. -depth 20-25, or -depth 31 for the hardest")
+	unsolvable := fs.Float64("unsolvable", 0, "make a share `P` (0..1) of the boards unsolvable, e.g. -unsolvable 0.5")
+	all := fs.Bool("all", false, "write every arrangement once (9! = 362880 cases) instead of -n random ones")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, `Usage: judge gen [flags] > cases.txt
+
+Gen writes a judge file in the input format of -format: -n boards, uniform
+over the positions that can reach the goal, or every arrangement with -all.
+For formats that read a goal with every case, each goal is random too.
+
+	judge gen -n 1000000 -seed 7 > big.txt
+	judge gen -n 100 -depth 31 > hardest.txt
+	judge gen -format hdu3567 -n 50 -unsolvable 0.2 > pairs.txt
+
+Flags:
+`)
+		fs.PrintDefaults()
+	}
+	if code, ok := parse(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "judge gen: unexpected argument %q (judge gen -h)\n", fs.Arg(0))
+		return exitFatal
+	}
+	p, goal, ok := c.preset(stderr)
+	if !ok {
+		return exitFatal
+	}
+	g := &judge.Generator{Set: embedded.Set(), Preset: p, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all}
+	if *n < 0 {
+		fmt.Fprintf(stderr, "judge gen: -n %d: want a number of cases, 0 or more\n", *n)
+		return exitFatal
+	}
+	if *unsolvable < 0 || *unsolvable > 1 {
+		fmt.Fprintf(stderr, "judge gen: -unsolvable %v: want a share from 0 to 1\n", *unsolvable)
+		return exitFatal
+	}
+	if *depth != "" {
+		lo, hi, ok := parseRange(*depth)
+		if !ok {
+			fmt.Fprintf(stderr, "judge gen: -depth %q: want A-B or A, numbers of moves such as 20-25\n", *depth)
+			return exitFatal
+		}
+		g.MinDepth, g.MaxDepth = lo, hi
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	err := g.Write(out)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "judge gen: %v\n", err)
+		return exitFatal
+	}
+	return exitOK
+}
+
+// parseRange reads "A-B" or "A".
+func parseRange(s string) (lo, hi int, ok bool) {
+	a, b, found := strings.Cut(s, "-")
+	if !found {
+		b = a
+	}
+	lo, err1 := strconv.Atoi(strings.TrimSpace(a))
+	hi, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil || lo < 0 || hi < lo {
+		return 0, 0, false
+	}
+	return lo, hi, true
+}

@@ -1,0 +1,209 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+func runIn(stdin io.Reader, args ...string) (stdout, stderr string, code int) {
+	var o, e bytes.Buffer
+	code = run(args, stdin, &o, &e)
+	return o.String(), e.String(), code
+}
+
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s--- want\n%s", path, got, want)
+	}
+}
+
+// TestCheckGolden judges testdata/NAME.ans as answers to NAME.in, with
+// the format NAME names (hdu1043 where it names none): the report must be
+// NAME.report, and the status 0 exactly when nothing failed.
+func TestCheckGolden(t *testing.T) {
+	ins, _ := filepath.Glob("testdata/*.in")
+	for _, in := range ins {
+		base := strings.TrimSuffix(in, ".in")
+		name := filepath.Base(base)
+		t.Run(name, func(t *testing.T) {
+			args := []string{"check", "-shortest"}
+			if _, ok := format.Lookup(name); ok {
+				args = append(args, "-format", name)
+			}
+			stdout, stderr, code := runIn(nil, append(args, in, base+".ans")...)
+			if stderr != "" {
+				t.Errorf("stderr %q", stderr)
+			}
+			checkGolden(t, base+".report", stdout)
+			failed := !strings.HasSuffix(stdout, " 0 failed\n") || strings.Count(stdout, "\n") > 1
+			if want := map[bool]int{true: 1, false: 0}[failed]; code != want {
+				t.Errorf("status %d, want %d", code, want)
+			}
+		})
+	}
+}
+
+// TestSolveThenCheck judges the answers of solve itself, for every format,
+// on generated files with unsolvable boards: all must pass.
+func TestSolveThenCheck(t *testing.T) {
+	for _, p := range format.Presets {
+		t.Run(p.Name, func(t *testing.T) {
+			in, _, code := runIn(nil, "gen", "-format", p.Name, "-n", "300", "-unsolvable", "0.3", "-seed", "5")
+			if code != 0 {
+				t.Fatalf("gen: status %d", code)
+			}
+			dir := t.TempDir()
+			inPath, ansPath := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
+			os.WriteFile(inPath, []byte(in), 0o644)
+			var ans bytes.Buffer
+			if err := solveFile(p, in, &ans); err != nil {
+				t.Fatal(err)
+			}
+			os.WriteFile(ansPath, ans.Bytes(), 0o644)
+			stdout, stderr, code := runIn(nil, "check", "-shortest", "-format", p.Name, inPath, ansPath)
+			if code != 0 || stdout != "300 passed, 0 failed\n" {
+				t.Errorf("status %d, report %q, stderr %q", code, stdout, stderr)
+			}
+		})
+	}
+}
+
+func TestGenDepth(t *testing.T) {
+	out, _, code := runIn(nil, "gen", "-n", "500", "-depth", "20-22", "-seed", "9")
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	seen := map[int]int{}
+	for i, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		b, err := board.Parse(board.Shape3x3, line)
+		if err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		d, ok, err := embedded.Set().Distance(b, board.Shape3x3.Goal(8))
+		if err != nil || !ok || d < 20 || d > 22 {
+			t.Fatalf("line %d: %v is %d moves away (solvable %v), want 20..22", i+1, b, d, ok)
+		}
+		seen[d]++
+	}
+	if len(seen) != 3 {
+		t.Errorf("depths %v, want each of 20, 21, 22", seen)
+	}
+	out, _, _ = runIn(nil, "gen", "-n", "40", "-depth", "31")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if line != "8 6 7 2 5 4 3 x 1" && line != "6 4 7 8 5 x 3 2 1" {
+			t.Fatalf("-depth 31 gave %q", line)
+		}
+	}
+	if _, stderr, code := runIn(nil, "gen", "-depth", "32-40"); code != 2 || !strings.Contains(stderr, "no position lies 32 to 40 moves") {
+		t.Errorf("-depth 32-40: status %d, %q", code, stderr)
+	}
+}
+
+// TestGenShare checks the share of unsolvable boards, within five standard
+// deviations.
+func TestGenShare(t *testing.T) {
+	const n, p = 20000, 0.3
+	out, _, _ := runIn(nil, "gen", "-n", fmt.Sprint(n), "-unsolvable", fmt.Sprint(p), "-seed", "11")
+	goal := board.Shape3x3.Goal(8)
+	unsolvable := 0
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		b, err := board.Parse(board.Shape3x3, line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !board.Solvable(b, goal) {
+			unsolvable++
+		}
+	}
+	if d := float64(unsolvable) - n*p; d*d > 25*n*p*(1-p) {
+		t.Errorf("%d unsolvable of %d, want about %v", unsolvable, n, n*p)
+	}
+	out, _, _ = runIn(nil, "gen", "-n", "5000")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		if !board.Solvable(board.MustParse(board.Shape3x3, line), goal) {
+			t.Fatalf("%s is unsolvable; want none without -unsolvable", line)
+		}
+	}
+}
+
+// TestGenReproducible fixes what a seed gives, so that every machine and
+// every later version makes the same file.
+func TestGenReproducible(t *testing.T) {
+	a, _, _ := runIn(nil, "gen", "-n", "1000", "-seed", "42", "-unsolvable", "0.25")
+	b, _, _ := runIn(nil, "gen", "-n", "1000", "-seed", "42", "-unsolvable", "0.25")
+	if a != b {
+		t.Fatal("the same seed gave two files")
+	}
+	c, _, _ := runIn(nil, "gen", "-n", "1000", "-seed", "43", "-unsolvable", "0.25")
+	if a == c {
+		t.Fatal("two seeds gave the same file")
+	}
+	pairs, _, _ := runIn(nil, "gen", "-format", "hdu3567", "-n", "100", "-seed", "42", "-depth", "10-20")
+	got := fmt.Sprintf("%x %x", sha256.Sum256([]byte(a)), sha256.Sum256([]byte(pairs)))
+	checkGolden(t, "testdata/gen.sha256", got+"\n")
+}
+
+func TestGenAll(t *testing.T) {
+	out, _, code := runIn(nil, "gen", "-all", "-format", "luogu1379")
+	if code != 0 {
+		t.Fatalf("status %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	seen := map[string]bool{}
+	for _, l := range lines {
+		seen[l] = true
+	}
+	if len(lines) != 362880 || len(seen) != 362880 {
+		t.Errorf("%d lines, %d different; want 362880 of each", len(lines), len(seen))
+	}
+	if lines[0] != "012345678" || lines[len(lines)-1] != "876543210" {
+		t.Errorf("first %s, last %s", lines[0], lines[len(lines)-1])
+	}
+}
+
+func TestUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{nil, 2, "judge check"},
+		{[]string{"-h"}, 0, "hdu3567"},
+		{[]string{"check", "-h"}, 0, "-shortest"},
+		{[]string{"gen", "-h"}, 0, "-depth 31"},
+		{[]string{"nosuch"}, 2, `unknown command "nosuch"`},
+		{[]string{"check", "a"}, 2, "want INPUT and ANSWERS"},
+		{[]string{"check", "/no/such/file", "b"}, 2, "no such file"},
+		{[]string{"gen", "-depth", "9-3"}, 2, "want A-B"},
+		{[]string{"gen", "-unsolvable", "2"}, 2, "want a share from 0 to 1"},
+		{[]string{"gen", "-format", "nosuch"}, 2, "unknown format"},
+	} {
+		_, stderr, code := runIn(nil, c.args...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("judge %q: status %d, stderr %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+}

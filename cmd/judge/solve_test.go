@@ -1,0 +1,17 @@
+package main
+
+import (
+	"io"
+	"strings"
+
+	"github.com/slidingpuzzle/solver/batch"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+)
+
+// solveFile answers a judge file as solve would.
+func solveFile(p format.Preset, in string, out io.Writer) error {
+	job := &batch.Job{Set: embedded.Set(), Preset: p, Name: "in"}
+	_, err := job.Run(strings.NewReader(in), out)
+	return err
+}

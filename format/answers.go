@@ -1,0 +1,147 @@
+package format
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Answer is one case's answer as read from an answer file.
+type Answer struct {
+	Line int // the line where the answer starts
+
+	Word  string // the preset's word for unsolvable, or Bad, when given
+	Moves int    // the number of moves, for presets that print it
+	Path  []byte // the move letters, for presets that print a path; valid until the next read
+
+	// Err says why the answer could not be read: a missing label or
+	// blank line, a number that is not one.
+	Err error
+}
+
+// AnswerReader reads an answer file laid out as a preset writes it, one
+// case's answer at a time.
+type AnswerReader struct {
+	p    Preset
+	name string
+	sc   *bufio.Scanner
+	line int
+	cur  []byte
+}
+
+// NewAnswerReader returns an AnswerReader of r, whose answers p laid out.
+func NewAnswerReader(r io.Reader, name string, p Preset) *AnswerReader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
+	return &AnswerReader{p: p, name: name, sc: sc}
+}
+
+// next returns the next line, without its line end and trailing spaces.
+func (a *AnswerReader) next() ([]byte, bool) {
+	if !a.sc.Scan() {
+		return nil, false
+	}
+	a.line++
+	a.cur = bytes.TrimRight(a.sc.Bytes(), " \t\r")
+	return a.cur, true
+}
+
+// Err returns the error that stopped reading, if it was not the end of the
+// input: a read error, or a line too long.
+func (a *AnswerReader) Err() error {
+	if err := a.sc.Err(); err != nil {
+		return fmt.Errorf("%s:%d: %v", a.name, a.line+1, err)
+	}
+	return nil
+}
+
+// Line returns the number of the last line read.
+func (a *AnswerReader) Line() int { return a.line }
+
+func (a *AnswerReader) errorf(format string, args ...any) error {
+	return fmt.Errorf("%s:%d: %s", a.name, a.line, fmt.Sprintf(format, args...))
+}
+
+// Next reads the answer to case num into ans, and reports false if the
+// answers end before it.
+func (a *AnswerReader) Next(num int, ans *Answer) bool {
+	*ans = Answer{}
+	for range strings.Count(a.p.Between, "\n") {
+		if num == 1 {
+			break
+		}
+		line, ok := a.next()
+		if !ok {
+			return false
+		}
+		if len(line) != 0 {
+			ans.Err = a.errorf("want a blank line between answers, got %q", truncate(line, 40))
+			ans.Line = a.line
+			return true
+		}
+	}
+	line, ok := a.next()
+	if !ok {
+		return false
+	}
+	ans.Line = a.line
+	if a.p.Label != "" {
+		label := strings.Replace(a.p.Label, "%d", strconv.Itoa(num), 1)
+		rest, found := bytes.CutPrefix(line, []byte(label))
+		if !found {
+			ans.Err = a.errorf("want %q, got %q", label+"...", truncate(line, 40))
+			return true
+		}
+		line = bytes.TrimLeft(rest, " ")
+	}
+	if w := string(line); w == a.p.Unsolvable || w == Bad {
+		ans.Word = w
+		if a.p.Print == MovesThenPath {
+			// The line for the path is empty, or missing at the end.
+			if l, ok := a.next(); ok && len(l) != 0 {
+				ans.Err = a.errorf("want an empty line after %q, got %q", w, truncate(l, 40))
+			}
+		}
+		return true
+	}
+	switch a.p.Print {
+	case Path:
+		ans.Path = line
+	case Moves, MovesThenPath:
+		n, err := strconv.Atoi(string(line))
+		if err != nil || n < 0 {
+			ans.Err = a.errorf("want a number of moves or %q, got %q", a.p.Unsolvable, truncate(line, 40))
+			return true
+		}
+		ans.Moves = n
+		if a.p.Print == MovesThenPath {
+			path, ok := a.next()
+			if !ok {
+				ans.Err = a.errorf("the answers end before the path of case %d", num)
+				return true
+			}
+			ans.Path = path
+		}
+	}
+	return true
+}
+
+// Rest reads what is left after the last answer and returns the number of
+// lines that are not blank, and the first of them.
+func (a *AnswerReader) Rest() (n, first int) {
+	for {
+		line, ok := a.next()
+		if !ok {
+			return n, first
+		}
+		if len(line) > 0 {
+			if n == 0 {
+				first = a.line
+			}
+			n++
+		}
+	}
+}

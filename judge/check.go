@@ -1,0 +1,184 @@
+// Package judge is a special judge and a maker of test data for the
+// problems of package format: Check judges someone's answers to a judge
+// file case by case, and Gen writes judge files of random or chosen
+// boards.
+package judge
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// Checker judges the answers to a judge file.
+type Checker struct {
+	Set    *table.Set
+	Preset format.Preset
+	// Goal is the goal of every case when the preset reads none with its
+	// cases; the zero Board means the preset's own.
+	Goal board.Board
+	// Shortest asks that move strings be shortest paths, not only legal
+	// ones that reach the goal.
+	Shortest bool
+	// InputName and AnswersName name the two files in messages.
+	InputName, AnswersName string
+}
+
+// Verdict counts the cases a Check judged.
+type Verdict struct {
+	Passed, Failed int
+	// Other faults of the files that are not one case's: extra answers
+	// after the last case, a count that disagrees with the cases.
+	Other int
+}
+
+// OK reports whether every case passed and nothing else was wrong.
+func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
+
+// Check reads the cases of input and their answers, and writes to report
+// one line for each case that fails and each other fault, then a closing
+// line "N passed, M failed". The error is for reading, writing, or the
+// tables.
+func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, error) {
+	var v Verdict
+	goal := c.Goal
+	if goal == (board.Board{}) {
+		goal, _ = c.Preset.DefaultGoal()
+	}
+	in := format.NewReader(input, c.InputName, c.Preset, goal)
+	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
+	var cs format.Case
+	var ans format.Answer
+	answersEnded := false
+	var werr error
+	say := func(format string, args ...any) {
+		if werr == nil {
+			_, werr = fmt.Fprintf(report, format+"\n", args...)
+		}
+	}
+	for in.Next(&cs) {
+		if cs.Num == 0 {
+			v.Other++
+			say("input: %v", cs.Err)
+			continue
+		}
+		if !answersEnded && !ar.Next(cs.Num, &ans) {
+			answersEnded = true
+		}
+		var fault string
+		if answersEnded {
+			fault = fmt.Sprintf("no answer (the answers end at line %d)", ar.Line())
+		} else {
+			var err error
+			fault, err = c.judge(&cs, &ans)
+			if err != nil {
+				return v, err
+			}
+		}
+		if fault == "" {
+			v.Passed++
+			continue
+		}
+		v.Failed++
+		what := "input case unreadable"
+		if cs.Err == nil {
+			what = cs.Start.String()
+			if c.Preset.Pairs {
+				what += " to " + cs.Goal.String()
+			}
+		}
+		say("case %d (%s): %s", cs.Num, what, fault)
+	}
+	if err := in.Err(); err != nil {
+		return v, err
+	}
+	if err := ar.Err(); err != nil {
+		return v, err
+	}
+	if !answersEnded {
+		if n, first := ar.Rest(); n > 0 {
+			v.Other++
+			say("%s:%d: %d extra lines after the last case's answer", c.AnswersName, first, n)
+		}
+	}
+	say("%d passed, %d failed", v.Passed, v.Failed)
+	return v, werr
+}
+
+// judge returns what is wrong with the answer to one case, or "".
+func (c *Checker) judge(cs *format.Case, ans *format.Answer) (string, error) {
+	p := &c.Preset
+	if cs.Err != nil {
+		return fmt.Sprintf("the input case cannot be read: %v", cs.Err), nil
+	}
+	if ans.Err != nil {
+		return fmt.Sprintf("unreadable answer: %v", ans.Err), nil
+	}
+	var want []byte
+	d, solvable, err := c.Set.Distance(cs.Start, cs.Goal)
+	if err != nil {
+		return "", err
+	}
+	at := fmt.Sprintf("%s:%d: ", c.AnswersName, ans.Line)
+	switch {
+	case ans.Word == format.Bad:
+		return at + fmt.Sprintf("the answer is %q", format.Bad), nil
+	case ans.Word != "" && solvable:
+		return at + fmt.Sprintf("says %q, but the board is solvable in %d moves", ans.Word, d), nil
+	case ans.Word != "":
+		return "", nil
+	case !solvable:
+		return at + fmt.Sprintf("the board cannot reach the goal; want %q", p.Unsolvable), nil
+	}
+	if p.Print == format.Moves || p.Print == format.MovesThenPath {
+		if ans.Moves != d {
+			return at + fmt.Sprintf("%d moves, want %d", ans.Moves, d), nil
+		}
+		if p.Print == format.Moves {
+			return "", nil
+		}
+		// HDU 3567 judges the exact string: the lexicographically smallest
+		// of the shortest paths.
+		want, _, err = c.Set.AppendPath(nil, cs.Start, cs.Goal)
+		if err != nil {
+			return "", err
+		}
+		if string(want) != string(ans.Path) {
+			return fmt.Sprintf("%s:%d: path %q, want %q (the smallest of the shortest, d < l < r < u)", c.AnswersName, ans.Line+1, trunc(ans.Path), want), nil
+		}
+		return "", nil
+	}
+	return c.judgePath(cs, ans, d, at), nil
+}
+
+// judgePath checks a move string: legal moves, ending at the goal, and, if
+// asked, no longer than the shortest.
+func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, d int, at string) string {
+	b := cs.Start
+	for i, ch := range ans.Path {
+		m, ok := board.ParseMove(ch)
+		if !ok || ch < 'a' {
+			return at + fmt.Sprintf("move %d is %q, want one of d l r u", i+1, ch)
+		}
+		if !b.Move(m) {
+			return at + fmt.Sprintf("move %d %q takes the blank off the board at %v", i+1, ch, b)
+		}
+	}
+	if b != cs.Goal {
+		return at + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", len(ans.Path), b, cs.Goal)
+	}
+	if c.Shortest && len(ans.Path) > d {
+		return at + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", len(ans.Path)-d, d, len(ans.Path))
+	}
+	return ""
+}
+
+func trunc(b []byte) string {
+	if len(b) > 60 {
+		return string(b[:60]) + "..."
+	}
+	return string(b)
+}

@@ -1,0 +1,195 @@
+package judge
+
+import (
+	"fmt"
+	"io"
+	"math/bits"
+	"math/rand/v2"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/perm"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// Generator writes judge files of boards: random ones, uniform over the
+// solvable positions unless asked otherwise, or every arrangement. The
+// same settings and seed give the same file on every machine.
+type Generator struct {
+	Set    *table.Set
+	Preset format.Preset
+	// Goal is the goal of every case; the zero Board means the preset's
+	// own, or, for a preset of pairs, a random goal for each case.
+	Goal board.Board
+	N    int    // the number of cases
+	Seed uint64 // the seed of the random boards
+	// MinDepth and MaxDepth keep only boards that many moves from their
+	// goal; MaxDepth < 0 keeps every depth.
+	MinDepth, MaxDepth int
+	// Unsolvable is the share of boards, 0..1, that cannot reach their
+	// goal.
+	Unsolvable float64
+	// All writes every arrangement once, in lexicographic order, instead
+	// of N random ones.
+	All bool
+}
+
+// rng draws numbers that depend only on the seed: PCG, and unbiased
+// bounded numbers by Lemire's method, written here so that no library
+// change can alter a generated file.
+type rng struct{ src *rand.PCG }
+
+func (r rng) intn(n int) int {
+	un := uint64(n)
+	thresh := -un % un
+	for {
+		hi, lo := bits.Mul64(r.src.Uint64(), un)
+		if lo >= thresh {
+			return int(hi)
+		}
+	}
+}
+
+// chance returns true with probability p.
+func (r rng) chance(p float64) bool {
+	return float64(r.src.Uint64()>>11)/(1<<53) < p
+}
+
+// arrangement returns a uniformly random arrangement of shape s.
+func (r rng) arrangement(s board.Shape) board.Board {
+	var cells [board.MaxCells]uint8
+	n := s.Cells()
+	for i := range n {
+		cells[i] = uint8(i)
+	}
+	for i := n - 1; i > 0; i-- {
+		j := r.intn(i + 1)
+		cells[i], cells[j] = cells[j], cells[i]
+	}
+	b, _ := board.New(s, cells[:n])
+	return b
+}
+
+// flip swaps the first two tiles of b, which turns a board that reaches
+// a goal into one that does not and back: a one-to-one map between the
+// two classes, so it keeps a uniform draw uniform.
+func flip(b board.Board) board.Board {
+	cells := b.Cells()
+	i, j := 0, 1
+	if cells[i] == 0 {
+		i = 2
+	} else if cells[j] == 0 {
+		j = 2
+	}
+	cells[i], cells[j] = cells[j], cells[i]
+	out, _ := board.New(b.Shape(), cells)
+	return out
+}
+
+// Write writes the judge file.
+func (g *Generator) Write(w io.Writer) error {
+	p := g.Preset
+	s := p.Shape
+	goal := g.Goal
+	if goal == (board.Board{}) {
+		goal, _ = p.DefaultGoal()
+	}
+	if p.Pairs && g.All && goal == (board.Board{}) {
+		goal = s.Goal(s.Cells() - 1)
+	}
+	var buf []byte
+	flush := func(force bool) error {
+		if len(buf) >= 64<<10 || (force && len(buf) > 0) {
+			_, err := w.Write(buf)
+			buf = buf[:0]
+			return err
+		}
+		return nil
+	}
+	if g.All {
+		n := int(perm.Factorial(s.Cells()))
+		buf = p.AppendCount(buf, n)
+		cells := make([]uint8, s.Cells())
+		for r := range uint64(n) {
+			perm.Unrank(cells, r)
+			b, _ := board.New(s, cells)
+			buf = p.AppendCase(buf, b, goal)
+			if err := flush(false); err != nil {
+				return err
+			}
+		}
+		return flush(true)
+	}
+	r := rng{rand.NewPCG(g.Seed, 0x9e3779b97f4a7c15)}
+	depths := depthPicker{set: g.Set, shape: s, min: g.MinDepth, max: g.MaxDepth}
+	buf = p.AppendCount(buf, g.N)
+	for range g.N {
+		caseGoal := goal
+		if caseGoal == (board.Board{}) {
+			caseGoal = r.arrangement(s)
+		}
+		var start board.Board
+		switch {
+		case r.chance(g.Unsolvable):
+			start = r.arrangement(s)
+			if board.Solvable(start, caseGoal) {
+				start = flip(start)
+			}
+		case g.MaxDepth >= 0:
+			var err error
+			if start, err = depths.pick(r, caseGoal); err != nil {
+				return err
+			}
+		default:
+			start = r.arrangement(s)
+			if !board.Solvable(start, caseGoal) {
+				start = flip(start)
+			}
+		}
+		buf = p.AppendCase(buf, start, caseGoal)
+		if err := flush(false); err != nil {
+			return err
+		}
+	}
+	return flush(true)
+}
+
+// depthPicker draws boards at chosen distances from a goal, uniformly:
+// for each cell of the blank it lists once the positions of the standard
+// goal at those depths, and renames a drawn one for the goal at hand.
+type depthPicker struct {
+	set      *table.Set
+	shape    board.Shape
+	min, max int
+	lists    map[int][]int32
+}
+
+func (d *depthPicker) pick(r rng, goal board.Board) (board.Board, error) {
+	blank := goal.Blank()
+	std := d.shape.Goal(blank)
+	list, ok := d.lists[blank]
+	if !ok {
+		t, err := d.set.Table(d.shape, blank)
+		if err != nil {
+			return board.Board{}, err
+		}
+		if err := t.Prepare(); err != nil {
+			return board.Board{}, err
+		}
+		for i := range table.Size(d.shape) {
+			b := table.Position(d.shape, std.Parity(), i)
+			if dist, _ := t.Distance(b); dist >= d.min && dist <= d.max {
+				list = append(list, int32(i))
+			}
+		}
+		if len(list) == 0 {
+			return board.Board{}, fmt.Errorf("no position lies %d to %d moves from %v (%d at most)", d.min, d.max, goal, t.MaxDepth())
+		}
+		if d.lists == nil {
+			d.lists = make(map[int][]int32)
+		}
+		d.lists[blank] = list
+	}
+	b := table.Position(d.shape, std.Parity(), int(list[r.intn(len(list))]))
+	return board.Rename(b, std, goal), nil
+}
