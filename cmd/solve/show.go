@@ -14,9 +14,9 @@ import (
 // statements do: each board as a grid, the move between them, as many
 // boards a row as fit in width columns.
 //
-//	       2  3  4       2  3  4       2  3  4
-//	       1  5  x  d->  1  5  8  l->  1  5  8
-//	       7  6  8       7  6  x       7  x  6
+//	2  3  4       2  3  4       2  3  4
+//	1  5  x  d->  1  5  8  l->  1  5  8
+//	7  6  8       7  6  x       7  x  6
 func picture(w io.Writer, start board.Board, path []byte, width int) error {
 	s := start.Shape()
 	cellW := 3
