@@ -1,9 +1,15 @@
 // Package batch answers judge files: it reads cases with package format,
 // answers them from a table.Set, and writes the answers in the judge's
-// form, one case after another, in order.
+// form, in the order of the cases.
+//
+// Files of one board a line with no case numbers in their answers (the
+// hdu1043 family) are cut into blocks of whole lines that every core
+// answers at once, and written out in order; other files are answered one
+// case after another.
 package batch
 
 import (
+	"bytes"
 	"io"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -23,12 +29,20 @@ type Job struct {
 	// Report, when not nil, is called with the message of each bad case,
 	// in the order of the cases.
 	Report func(error)
+	// Workers is how many goroutines answer blocks of cases at once;
+	// 0 means one for each CPU (runtime.GOMAXPROCS).
+	Workers int
 }
 
 // Result counts what a Run saw.
 type Result struct {
 	Cases int // cases answered, bad ones included
 	Bad   int // faults of the input: bad cases, and notes such as a wrong count
+}
+
+func (r *Result) add(o Result) {
+	r.Cases += o.Cases
+	r.Bad += o.Bad
 }
 
 // flushAt is the size at which answers are written out.
@@ -38,29 +52,45 @@ const flushAt = 64 << 10
 // for reading or writing, or for a missing or corrupt table; answers
 // written before it are right.
 func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
-	var res Result
 	goal := j.Goal
 	if goal == (board.Board{}) {
 		goal, _ = j.Preset.DefaultGoal()
 	}
+	p := &j.Preset
+	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" {
+		// A file of one case a line with no case numbers in its answers
+		// goes in blocks to every core, once it is large enough to pay
+		// for building the fast lookups; a small one is answered case by
+		// case from the table as it is.
+		first := make([]byte, blockSize)
+		n, err := io.ReadFull(in, first)
+		switch err {
+		case nil:
+			return j.runBlocks(io.MultiReader(bytes.NewReader(first[:n]), in), out, goal)
+		case io.EOF, io.ErrUnexpectedEOF:
+			in = bytes.NewReader(first[:n])
+		default:
+			return Result{}, err
+		}
+	}
+	return j.runCases(in, out, goal)
+}
+
+// runCases answers the cases one after another.
+func (j *Job) runCases(in io.Reader, out io.Writer, goal board.Board) (Result, error) {
+	var res Result
 	r := format.NewReader(in, j.Name, j.Preset, goal)
 	buf := make([]byte, 0, flushAt+4096)
+	var a answerer
 	var c format.Case
 	var err error
 	for r.Next(&c) {
-		if c.Err != nil {
-			res.Bad++
-			if j.Report != nil {
-				j.Report(c.Err)
-			}
-			if c.Num == 0 {
-				continue
-			}
-			buf = j.Preset.AppendBad(buf, c.Num)
-		} else if buf, err = j.answer(buf, &c); err != nil {
+		var o Result
+		buf, o, err = a.answer(j, buf, &c)
+		res.add(o)
+		if err != nil {
 			break
 		}
-		res.Cases++
 		if len(buf) >= flushAt {
 			if _, werr := out.Write(buf); werr != nil {
 				return res, werr
@@ -77,26 +107,47 @@ func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
 	return res, err
 }
 
-// answer appends the answer to one good case.
-func (j *Job) answer(dst []byte, c *format.Case) ([]byte, error) {
+// answerer answers cases, keeping the Solver of the last goal it saw.
+type answerer struct {
+	solver *table.Solver
+}
+
+// answer appends the answer to one case, reporting it if it is bad.
+func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
 	p := &j.Preset
-	if !p.NeedsPath() {
-		d, ok, err := j.Set.Distance(c.Start, c.Goal)
+	if c.Err != nil {
+		if j.Report != nil {
+			j.Report(c.Err)
+		}
+		if c.Num == 0 {
+			return dst, Result{Bad: 1}, nil
+		}
+		return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
+	}
+	if a.solver == nil || a.solver.Goal() != c.Goal {
+		s, err := j.Set.Solver(c.Goal)
 		if err != nil {
-			return dst, err
+			return dst, Result{}, err
 		}
-		if !ok {
-			return p.AppendUnsolvable(dst, c.Num), nil
+		a.solver = s
+	}
+	if !p.NeedsPath() {
+		d, ok, err := a.solver.Distance(c.Start)
+		switch {
+		case err != nil:
+			return dst, Result{}, err
+		case !ok:
+			return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
 		}
-		return p.AppendAnswer(dst, c.Num, nil, d), nil
+		return p.AppendAnswer(dst, c.Num, nil, d), Result{Cases: 1}, nil
 	}
 	var scratch [64]byte
-	path, ok, err := j.Set.AppendPath(scratch[:0], c.Start, c.Goal)
-	if err != nil {
-		return dst, err
+	path, ok, err := a.solver.AppendPath(scratch[:0], c.Start)
+	switch {
+	case err != nil:
+		return dst, Result{}, err
+	case !ok:
+		return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
 	}
-	if !ok {
-		return p.AppendUnsolvable(dst, c.Num), nil
-	}
-	return p.AppendAnswer(dst, c.Num, path, len(path)), nil
+	return p.AppendAnswer(dst, c.Num, path, len(path)), Result{Cases: 1}, nil
 }

@@ -11,21 +11,58 @@ import (
 type Board struct {
 	shape Shape
 	blank uint8
-	cells [MaxCells]uint8
+	// The cells, a byte each: cell i is byte i of lo for i < 8, byte i-8
+	// of hi after. Words rather than an array keep a Board in registers
+	// when it is passed or returned, which the hot paths rely on.
+	lo, hi uint64
+}
+
+// cell returns cell i. It takes b by value, as Cell does: a method on a
+// pointer would make every caller copy b to memory.
+func (b Board) cell(i int) uint8 {
+	w := b.lo
+	if i >= 8 {
+		w = b.hi
+	}
+	return uint8(w >> (8 * uint(i) & 63))
+}
+
+// set sets cell i to v.
+func (b *Board) set(i int, v uint8) {
+	u := 8 * uint(i)
+	if i < 8 {
+		b.lo = b.lo&^(0xff<<u) | uint64(v)<<u
+	} else {
+		b.hi = b.hi&^(0xff<<(u-64)) | uint64(v)<<(u-64)
+	}
 }
 
 // Shape returns the shape of b.
 func (b Board) Shape() Shape { return b.shape }
 
 // Cell returns the tile in cell i, or 0 for the blank.
-func (b Board) Cell(i int) uint8 { return b.cells[i] }
+func (b Board) Cell(i int) uint8 { return b.cell(i) }
 
 // Blank returns the cell that holds the blank.
 func (b Board) Blank() int { return int(b.blank) }
 
+// Words returns the cells of b packed a byte each: cell i is byte i of lo
+// for i < 8 and byte i-8 of hi after. It is for loops that read every
+// cell and must stay in registers.
+func (b Board) Words() (lo, hi uint64) { return b.lo, b.hi }
+
+// Array returns the cells of b, row by row, in an array whose cells past
+// the board's are 0: for loops that must not copy b at every cell.
+func (b Board) Array() (a [MaxCells]uint8) {
+	for i := range a {
+		a[i] = b.cell(i)
+	}
+	return a
+}
+
 // Cells returns the cells of b, row by row.
 func (b Board) Cells() []uint8 {
-	c := b.cells
+	c := b.Array()
 	return c[:b.shape.Cells()]
 }
 
@@ -36,7 +73,8 @@ func (b *Board) Move(m Move) bool {
 	if !ok {
 		return false
 	}
-	b.cells[b.blank], b.cells[to] = b.cells[to], 0
+	b.set(int(b.blank), b.cell(to))
+	b.set(to, 0)
 	b.blank = uint8(to)
 	return true
 }
@@ -61,11 +99,12 @@ func (b Board) Parity() int {
 	n := b.shape.Cells()
 	inv := 0
 	for i := 0; i < n; i++ {
-		if b.cells[i] == 0 {
+		ci := b.cell(i)
+		if ci == 0 {
 			continue
 		}
 		for j := i + 1; j < n; j++ {
-			if b.cells[j] != 0 && b.cells[j] < b.cells[i] {
+			if cj := b.cell(j); cj != 0 && cj < ci {
 				inv++
 			}
 		}
@@ -97,11 +136,11 @@ func Rename(b, from, to Board) Board {
 	var name [MaxCells]uint8
 	n := b.shape.Cells()
 	for i := 0; i < n; i++ {
-		name[from.cells[i]] = to.cells[i]
+		name[from.cell(i)] = to.cell(i)
 	}
 	out := b
 	for i := 0; i < n; i++ {
-		out.cells[i] = name[b.cells[i]]
+		out.set(i, name[b.cell(i)])
 	}
 	return out
 }
@@ -119,7 +158,7 @@ func (b Board) String() string {
 		if n > 10 && i > 0 {
 			sb.WriteByte(' ')
 		}
-		if c := b.cells[i]; c == 0 {
+		if c := b.cell(i); c == 0 {
 			sb.WriteByte('x')
 		} else {
 			sb.WriteString(strconv.Itoa(int(c)))
@@ -146,7 +185,7 @@ func New(s Shape, cells []uint8) (Board, error) {
 			return Board{}, fmt.Errorf("board: cells %v are not each of 0..%d once", cells, n-1)
 		}
 		seen |= 1 << v
-		b.cells[i] = v
+		b.set(i, v)
 		if v == 0 {
 			b.blank = uint8(i)
 		}

@@ -63,7 +63,7 @@ func (s Shape) Goal(blank int) Board {
 	t := uint8(1)
 	for i := 0; i < s.Cells(); i++ {
 		if i != blank {
-			b.cells[i] = t
+			b.set(i, t)
 			t++
 		}
 	}

@@ -57,9 +57,19 @@ func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
 	return &Reader{p: p, name: name, goal: goal, br: bufio.NewReaderSize(r, MaxLine), count: -1}
 }
 
-// SetLine makes the next line read count as line n+1: for a reader of part
-// of a file.
-func (r *Reader) SetLine(n int) { r.line = n }
+// Reset makes r read the cases of in from its start, as if it were part of
+// a file that had n lines before it, keeping its buffer.
+func (r *Reader) Reset(in io.Reader, n int) {
+	r.br.Reset(in)
+	r.line, r.held, r.ioErr = n, false, nil
+	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
+}
+
+// LineTooLong is the error for a line of size bytes, longer than MaxLine,
+// at line of the input called name.
+func LineTooLong(name string, line, size int) error {
+	return fmt.Errorf("%s:%w", name, &board.SyntaxError{Line: line, Msg: fmt.Sprintf("line of %d bytes is too long; want a board", size)})
+}
 
 // Err returns the first error reading the input, other than io.EOF.
 func (r *Reader) Err() error {
@@ -102,6 +112,8 @@ func (r *Reader) readLine() (line []byte, tooLong int, ok bool) {
 			r.line++
 			if err != nil {
 				r.ioErr = io.EOF
+			} else {
+				n-- // the line end
 			}
 			return nil, n, true
 		}
@@ -187,7 +199,7 @@ func (r *Reader) Next(c *Case) bool {
 				c.Line = r.line
 			}
 			if bad == nil {
-				bad = r.errorf(r.line, 0, "line of %d bytes is too long; want a board", tooLong)
+				bad = LineTooLong(r.name, r.line, tooLong)
 			}
 			if len(cells) == 0 || r.p.OneLine {
 				break
@@ -207,6 +219,13 @@ func (r *Reader) Next(c *Case) bool {
 		}
 		if c.Line == 0 {
 			c.Line = r.line
+		}
+		if r.p.OneLine && !r.p.Pairs {
+			if b, ok := board.ParseLine(r.p.Shape, line); ok {
+				r.num++
+				c.Num, c.Start, c.Goal = r.num, b, r.goal
+				return true
+			}
 		}
 		var err error
 		cells, err = r.p.Shape.AppendCells(cells, line, r.line)

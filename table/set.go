@@ -71,17 +71,15 @@ func (s *Set) load(k key) (*Table, error) {
 	return t, nil
 }
 
-// tableFor returns the table that answers boards for goal, and start
-// renamed for it.
-func (s *Set) tableFor(start, goal board.Board) (*Table, board.Board, error) {
+// Solver returns the Solver for goal, reading and decoding its table on
+// first use.
+func (s *Set) Solver(goal board.Board) (*Solver, error) {
 	t, err := s.Table(goal.Shape(), goal.Blank())
 	if err != nil {
-		return nil, start, err
+		return nil, err
 	}
-	if goal != t.goal {
-		start = board.Relabel(start, goal)
-	}
-	return t, start, nil
+	v := newSolver(t, goal)
+	return &v, nil
 }
 
 // AppendPath appends to dst the letters of the lexicographically smallest
@@ -89,15 +87,15 @@ func (s *Set) tableFor(start, goal board.Board) (*Table, board.Board, error) {
 // returns dst and false when goal cannot be reached from start. The error
 // is for a missing or corrupt table only.
 func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
-	if !board.Solvable(start, goal) {
+	if start.Shape() != goal.Shape() {
 		return dst, false, nil
 	}
-	t, start, err := s.tableFor(start, goal)
+	t, err := s.Table(goal.Shape(), goal.Blank())
 	if err != nil {
 		return dst, false, err
 	}
-	dst, err = t.AppendPath(dst, start)
-	return dst, err == nil, err
+	v := newSolver(t, goal)
+	return v.AppendPath(dst, start)
 }
 
 // Path returns the lexicographically smallest shortest path from start to
@@ -119,13 +117,13 @@ func (s *Set) Path(start, goal board.Board) ([]board.Move, bool, error) {
 // goal, or false when there is none. The error is for a missing or corrupt
 // table only.
 func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
-	if !board.Solvable(start, goal) {
+	if start.Shape() != goal.Shape() {
 		return 0, false, nil
 	}
-	t, start, err := s.tableFor(start, goal)
+	t, err := s.Table(goal.Shape(), goal.Blank())
 	if err != nil {
 		return 0, false, err
 	}
-	d, err := t.Distance(start)
-	return d, err == nil, err
+	v := newSolver(t, goal)
+	return v.Distance(start)
 }

@@ -22,6 +22,7 @@ import (
 	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/perm"
 )
 
 // Table is the decoded table of one goal.
@@ -31,6 +32,11 @@ type Table struct {
 	maxDepth int
 	raw      []byte
 
+	// weights[b][c] is the weight in the rank of the Lehmer digit of the
+	// tile in cell c when the blank is in cell b: (n-2-k)! where k is the
+	// tile's place in reading order, and 0 for the blank itself.
+	weights [board.MaxCells][board.MaxCells]int
+
 	fast    func() (*fastTable, error) // built once, by Prepare or a batch
 	lookups atomic.Int64               // lookups so far, until fast is built
 	built   atomic.Pointer[fastTable]  // set once fast is built
@@ -38,6 +44,18 @@ type Table struct {
 
 func newTable(h Header, raw []byte) *Table {
 	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), maxDepth: h.MaxDepth, raw: raw}
+	n := h.Goal.Shape().Cells()
+	for b := range n {
+		for c := range n {
+			if c != b {
+				k := c
+				if c > b {
+					k--
+				}
+				t.weights[b][c] = int(perm.Factorial(n - 2 - k))
+			}
+		}
+	}
 	t.fast = sync.OnceValues(t.buildFast)
 	return t
 }
@@ -65,28 +83,35 @@ func (t *Table) corrupt(format string, args ...any) error {
 // shortest path from b to t's goal. b must have t's shape and be solvable
 // for its goal (board.Solvable). The error is for a corrupt table only.
 func (t *Table) AppendPath(dst []byte, b board.Board) ([]byte, error) {
-	if f := t.fastIfBuilt(); f != nil {
-		return f.appendPath(dst, Index(b)), nil
-	}
 	i := Index(b)
-	for steps := 0; i != t.goalIdx; steps++ {
-		m := t.MoveAt(i)
-		if steps == t.maxDepth || !b.Move(m) {
-			return dst, t.corrupt("the path from index %d does not reach the goal in %d moves", Index(b), t.maxDepth)
-		}
-		dst = append(dst, m.Letter())
-		i = Index(b)
+	if f := t.fastIfBuilt(); f != nil {
+		return appendPacked(dst, f.paths[i]), nil
 	}
-	return dst, nil
+	return t.follow(dst, b, i)
 }
 
 // Distance returns the number of moves of a shortest path from b to t's
 // goal, with the same conditions as AppendPath.
 func (t *Table) Distance(b board.Board) (int, error) {
+	i := Index(b)
 	if f := t.fastIfBuilt(); f != nil {
-		return int(f.dist[Index(b)]), nil
+		return pathLen(f.paths[i]), nil
 	}
 	var buf [64]byte
-	p, err := t.AppendPath(buf[:0], b)
+	p, err := t.follow(buf[:0], b, i)
 	return len(p), err
+}
+
+// follow appends the path from b, whose index is i, by following the
+// table move by move: the lookup before the fast one is built.
+func (t *Table) follow(dst []byte, b board.Board, i int) ([]byte, error) {
+	for steps := 0; i != t.goalIdx; steps++ {
+		m := t.MoveAt(i)
+		if steps == t.maxDepth || !b.Move(m) {
+			return dst, t.corrupt("the path from %v does not reach the goal in %d moves", b, t.maxDepth)
+		}
+		dst = append(dst, m.Letter())
+		i = Index(b)
+	}
+	return dst, nil
 }

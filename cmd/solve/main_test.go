@@ -271,7 +271,7 @@ func TestLongLine(t *testing.T) {
 	if want := "dlurullddrurdllurdr\nerror\n\nerror\nunsolvable\n"; stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}
-	if want := "solve: stdin:2: line of 1048577 bytes is too long; want a board\nsolve: stdin:4: line of 1048577 bytes is too long; want a board\n"; stderr != want {
+	if want := "solve: stdin:2: line of 1048576 bytes is too long; want a board\nsolve: stdin:4: line of 1048576 bytes is too long; want a board\n"; stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}
 	if code != 1 {

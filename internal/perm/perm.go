@@ -17,13 +17,15 @@ import "math/bits"
 const MaxLen = 20
 
 // Factorial returns n! for 0 <= n <= MaxLen.
-func Factorial(n int) uint64 {
-	f := uint64(1)
-	for i := 2; i <= n; i++ {
-		f *= uint64(i)
+func Factorial(n int) uint64 { return factorials[n] }
+
+var factorials = func() (f [MaxLen + 1]uint64) {
+	f[0] = 1
+	for i := 1; i <= MaxLen; i++ {
+		f[i] = f[i-1] * uint64(i)
 	}
 	return f
-}
+}()
 
 // Rank returns the lexicographic rank of p, a permutation of 0..len(p)-1
 // with len(p) <= MaxLen. The result is unspecified if p is not a

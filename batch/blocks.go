@@ -1,0 +1,300 @@
+package batch
+
+import (
+	"bytes"
+	"io"
+	"runtime"
+	"sync"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// blockSize is the size of the blocks of input that the workers answer.
+const blockSize = 256 << 10
+
+// A block is a run of whole lines of the input and, once answered, their
+// answers. Blocks go from the reader to a worker and to the writer, which
+// takes them in the order they were read and gives them back for reuse, so
+// memory stays flat.
+type block struct {
+	in      []byte // whole lines
+	line    int    // the number of lines before in
+	tooLong int    // when not 0, in is empty and stands for one line this long
+
+	out  []byte
+	errs []error // the messages of its bad cases, in order
+	res  Result
+	err  error         // a fault of the table
+	done chan struct{} // closed once answered
+}
+
+// runBlocks answers a file of one case a line on every core: the reader
+// cuts the input into blocks of whole lines, workers answer blocks as they
+// come, and the writer writes them out in the order they were read.
+func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, error) {
+	solver, err := j.Set.Solver(goal)
+	if err != nil {
+		return Result{}, err
+	}
+	workers := j.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	nblocks := 2*workers + 2
+	free := make(chan *block, nblocks)
+	for range nblocks {
+		free <- &block{in: make([]byte, 0, blockSize), done: make(chan struct{})}
+	}
+	work := make(chan *block, nblocks)
+	order := make(chan *block, nblocks)
+	stop := make(chan struct{}) // closed when the writer gives up
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := worker{job: j, solver: solver}
+			for b := range work {
+				w.answer(b)
+				close(b.done)
+			}
+		}()
+	}
+
+	// The writer.
+	var res Result
+	var werr error
+	writerDone := make(chan struct{})
+	go func() {
+		defer close(writerDone)
+		for b := range order {
+			<-b.done
+			if werr == nil {
+				for _, e := range b.errs {
+					if j.Report != nil {
+						j.Report(e)
+					}
+				}
+				res.add(b.res)
+				if _, err := out.Write(b.out); err != nil {
+					werr = err
+				} else if b.err != nil {
+					werr = b.err
+				}
+				if werr != nil {
+					close(stop)
+				}
+			}
+			b.done = make(chan struct{})
+			free <- b
+		}
+	}()
+
+	rerr := j.readBlocks(in, free, work, order, stop, solver)
+	close(work)
+	close(order)
+	wg.Wait()
+	<-writerDone
+	if werr != nil {
+		return res, werr
+	}
+	return res, rerr
+}
+
+// readBlocks cuts in into blocks of whole lines and hands them to the
+// workers and, in order, to the writer. A line longer than a block is not
+// kept: it goes as a block that only gives its length.
+func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *block, stop <-chan struct{}, solver *table.Solver) error {
+	var carry []byte // the start of a line that the last block cut
+	lines := 0       // lines handed on so far
+	prepared := false
+	for eof := false; !eof; {
+		var b *block
+		select {
+		case b = <-free:
+		case <-stop:
+			return nil
+		}
+		b.out, b.errs, b.res, b.err, b.tooLong = b.out[:0], b.errs[:0], Result{}, nil, 0
+		b.in = append(b.in[:0], carry...)
+		n, err := io.ReadFull(in, b.in[len(b.in):blockSize])
+		b.in = b.in[:len(b.in)+n]
+		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			return err
+		}
+		eof = err != nil
+		if !prepared && !eof {
+			// A large input: build the fast lookups on another core
+			// while the first blocks are answered.
+			prepared = true
+			go solver.Table().Prepare()
+		}
+		cut := len(b.in)
+		if !eof {
+			cut = bytes.LastIndexByte(b.in, '\n') + 1
+		}
+		if cut == 0 {
+			// No line ends in a whole block: skip the line to its end,
+			// keeping only its length.
+			size, rest, atEOF, err := skipLine(in, b.in)
+			if err != nil {
+				return err
+			}
+			eof = atEOF
+			carry = append(carry[:0], rest...)
+			b.in = b.in[:0]
+			b.tooLong, b.line = size, lines
+			lines++
+		} else {
+			carry = append(carry[:0], b.in[cut:]...)
+			b.in = b.in[:cut]
+			b.line = lines
+			lines += bytes.Count(b.in, []byte{'\n'})
+			if b.in[len(b.in)-1] != '\n' {
+				lines++ // the last line, with no line end
+			}
+		}
+		work <- b
+		order <- b
+	}
+	return nil
+}
+
+// skipLine reads on from a line whose first part is buf, to the end of the
+// line, using buf to read into. It returns the line's length without its
+// line end, what was read after it, and whether the input ended.
+func skipLine(in io.Reader, buf []byte) (size int, rest []byte, eof bool, err error) {
+	size = len(buf)
+	for {
+		n, err := in.Read(buf[:cap(buf)])
+		if k := bytes.IndexByte(buf[:n], '\n'); k >= 0 {
+			return size + k, buf[k+1 : n], false, nil
+		}
+		size += n
+		if err == io.EOF {
+			return size, nil, true, nil
+		}
+		if err != nil {
+			return size, nil, false, err
+		}
+	}
+}
+
+// group is how many lines a worker reads before it fetches their paths.
+const group = 128
+
+// A line a worker has read, waiting for its answer.
+type item struct {
+	kind uint8  // itemPath, itemUnsolvable or itemSlow
+	key  int    // for itemPath: where its key is in worker.keys
+	line int    // its number, for itemSlow
+	text []byte // for itemSlow
+}
+
+const (
+	itemPath       = iota // a board that reaches the goal
+	itemUnsolvable        // a board that does not
+	itemSlow              // anything else: for the format.Reader
+)
+
+// worker answers blocks.
+type worker struct {
+	job    *Job
+	solver *table.Solver
+	r      *format.Reader // reads the lines the fast path does not take
+	cases  format.Case
+	a      answerer
+
+	items  [group]item
+	keys   [group]table.Key
+	packed [group]table.Packed
+}
+
+// answer answers every line of b, a group of lines at a time: first it
+// reads them and finds the keys of their boards, then it fetches the
+// paths of all at once, so that their cache misses overlap, then it writes
+// the answers. A line that is not a well-formed board (a blank line, a bad
+// case, a line too long) goes through a format.Reader, so that it is
+// answered and reported exactly as when cases are read one by one.
+func (w *worker) answer(b *block) {
+	j := w.job
+	p := &j.Preset
+	sub := *j
+	sub.Report = func(err error) { b.errs = append(b.errs, err) }
+	if b.tooLong > 0 {
+		sub.Report(format.LineTooLong(j.Name, b.line+1, b.tooLong))
+		b.out = p.AppendBad(b.out, 0)
+		b.res.add(Result{Cases: 1, Bad: 1})
+		return
+	}
+	unsolvable := p.AppendUnsolvable(nil, 0)
+	needPath := p.NeedsPath()
+	shape := p.Shape
+	data := b.in
+	line := b.line
+	for len(data) > 0 {
+		n, nk := 0, 0
+		for ; n < group && len(data) > 0; n++ {
+			k := bytes.IndexByte(data, '\n')
+			var text []byte
+			if k < 0 {
+				text, data = data, nil
+			} else {
+				text, data = data[:k], data[k+1:]
+			}
+			line++
+			it := &w.items[n]
+			bd, ok := board.ParseLine(shape, text)
+			switch {
+			case !ok || len(text) > format.MaxLine:
+				*it = item{kind: itemSlow, line: line, text: text}
+			default:
+				key, solvable := w.solver.Key(bd)
+				if !solvable {
+					it.kind = itemUnsolvable
+					continue
+				}
+				it.kind, it.key = itemPath, nk
+				w.keys[nk] = key
+				nk++
+			}
+		}
+		if err := w.solver.Gather(w.keys[:nk], w.packed[:nk]); err != nil {
+			b.err = err
+			return
+		}
+		for i := range n {
+			it := &w.items[i]
+			switch it.kind {
+			case itemPath:
+				path := w.packed[it.key]
+				if needPath {
+					b.out = append(path.AppendTo(b.out), '\n')
+				} else {
+					b.out = p.AppendAnswer(b.out, 0, nil, path.Len())
+				}
+				b.res.Cases++
+			case itemUnsolvable:
+				b.out = append(b.out, unsolvable...)
+				b.res.Cases++
+			case itemSlow:
+				if w.r == nil {
+					w.r = format.NewReader(nil, j.Name, *p, w.solver.Goal())
+				}
+				w.r.Reset(bytes.NewReader(it.text), it.line-1)
+				for w.r.Next(&w.cases) {
+					var o Result
+					var err error
+					b.out, o, err = w.a.answer(&sub, b.out, &w.cases)
+					b.res.add(o)
+					if err != nil {
+						b.err = err
+						return
+					}
+				}
+			}
+		}
+	}
+}

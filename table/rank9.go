@@ -1,0 +1,73 @@
+package table
+
+// The index of a 3x3 board by table lookups rather than a loop over its
+// cells: the hot path of a batch.
+//
+// The Lehmer rank of the eight tiles t0..t7 (0-based, blank left out)
+// splits at the middle. Permutations are ordered first by t0..t3, so
+//
+//	rank = head[t0 t1 t2 t3] * 4! + tail[t4 t5 t6 t7]
+//
+// where head is the rank of t0..t3 among the 8*7*6*5 ways to begin, and
+// tail the rank of the order of t4..t7 among themselves. The parity is the
+// inversions within the head, within the tail, and between them; a head
+// value v has v smaller values in all, of which those in the head account
+// for 0+1+2+3 = 6 together, so the inversions between are sum(head) - 6.
+//
+// Both tables are indexed by four 3-bit values (4096 entries) and hold the
+// rank shifted left by one with the parity of its part in bit 0; head's
+// parity includes sum(head) - 6.
+var head9, tail9 = func() (head [4096]uint16, tail [4096]uint8) {
+	for key := range 4096 {
+		v := [4]int{key & 7, key >> 3 & 7, key >> 6 & 7, key >> 9 & 7}
+		if v[0] == v[1] || v[0] == v[2] || v[0] == v[3] || v[1] == v[2] || v[1] == v[3] || v[2] == v[3] {
+			continue
+		}
+		// smaller[i] counts the values before v[i] that are smaller: its
+		// place among the values left is v[i]-smaller[i].
+		var smaller, later [4]int // later[i]: the values after v[i] that are smaller
+		inv := 0
+		for i := range 4 {
+			for j := range 4 {
+				if j < i && v[j] < v[i] {
+					smaller[i]++
+				}
+				if j > i && v[j] < v[i] {
+					later[i]++
+					inv++
+				}
+			}
+		}
+		// The rank of the head among the ways to begin: its digits in
+		// the bases 8, 7, 6, 5.
+		r := 0
+		for i := range 4 {
+			r = r*(8-i) + v[i] - smaller[i]
+		}
+		between := v[0] + v[1] + v[2] + v[3] - 6
+		head[key] = uint16(r)<<1 | uint16((inv+between)&1)
+		// The rank of the tail's order among the 4! orders.
+		o := later[0]*6 + later[1]*2 + later[2]
+		tail[key] = uint8(o)<<1 | uint8(inv&1)
+	}
+	return head, tail
+}()
+
+// index9 returns the index and tile parity of a 3x3 board whose cells are
+// packed a byte each in lo (cells 0..7) and hi (cell 8), with its blank in
+// cell blank.
+func index9(lo, hi uint64, blank int) (idx, parity int) {
+	// Take the blank's byte out: the cells after it move down one byte.
+	below := uint64(1)<<(8*uint(blank)&63) - 1 // the bytes before the blank; all of lo if it is cell 8
+	if blank == 8 {
+		below = ^uint64(0)
+	}
+	seq := lo&below | (lo>>8|hi<<56)&^below
+	seq -= 0x0101010101010101 // tiles 1..8 to 0..7
+	h := int(seq&7 | seq>>5&(7<<3) | seq>>10&(7<<6) | seq>>15&(7<<9))
+	s := seq >> 32
+	t := int(s&7 | s>>5&(7<<3) | s>>10&(7<<6) | s>>15&(7<<9))
+	hv, tv := int(head9[h]), int(tail9[t])
+	rank := hv>>1*24 + tv>>1
+	return blank*20160 + rank/2, (hv ^ tv) & 1
+}

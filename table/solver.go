@@ -1,0 +1,184 @@
+package table
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// Solver answers boards for one goal: the Set's lookups with the table
+// found and the renaming of tiles worked out once. Its lookups take no
+// lock and allocate nothing. A Solver is safe for use by several
+// goroutines.
+type Solver struct {
+	t    *Table
+	goal board.Board
+	// name renames a tile of a start board to the tile in the same cell
+	// of the standard goal: name[goal.Cell(i)] = standard.Cell(i).
+	name     [board.MaxCells]uint8
+	class    int  // the parity of the boards that reach the goal
+	identity bool // the goal is the standard one: name renames nothing
+	n        int  // cells
+	cols     int
+	half     int
+}
+
+func newSolver(t *Table, goal board.Board) Solver {
+	s := goal.Shape()
+	v := Solver{t: t, goal: goal, class: t.goal.Parity(), n: s.Cells(), cols: s.Cols, half: half(s)}
+	for i := range v.n {
+		v.name[goal.Cell(i)] = t.goal.Cell(i)
+	}
+	v.identity = goal == t.goal
+	return v
+}
+
+// Goal returns the goal of v.
+func (v *Solver) Goal() board.Board { return v.goal }
+
+// Table returns the table v answers from: the table of the standard goal
+// with v's blank cell.
+func (v *Solver) Table() *Table { return v.t }
+
+// index renames the tiles of b for the standard goal and returns the index
+// of the result and its parity (board.Board.Parity), in one pass.
+func (v *Solver) index(b board.Board) (idx, parity int) {
+	// The Lehmer digit of a tile t is the number of smaller tiles after
+	// it: those not among the tiles before it. The blank is value 0 and
+	// counts for nothing (full leaves out bit 0), and its weight is 0, so
+	// no branch asks where it is: no predictor guesses that.
+	blank := b.Blank()
+	if v.n == 9 {
+		lo, hi := b.Words()
+		if !v.identity {
+			lo, hi = v.rename9(lo, hi)
+		}
+		return index9(lo, hi, blank)
+	}
+	w := &v.t.weights[blank&(board.MaxCells-1)]
+	name := &v.name
+	n := min(v.n, board.MaxCells)
+	full := uint32(1)<<n - 2
+	var before uint32
+	rank, inv := 0, 0
+	x, hi := b.Words()
+	for c := range n {
+		if c == 8 {
+			x = hi
+		}
+		t := name[x&(board.MaxCells-1)]
+		x >>= 8
+		d := bits.OnesCount32(^before & (1<<(t&31) - 1) & full)
+		rank += d * w[c]
+		inv += d
+		before |= 1 << t
+	}
+	if v.cols%2 == 0 {
+		inv += blank / v.cols
+	}
+	return blank*v.half + rank/2, inv & 1
+}
+
+// rename9 renames the tiles of a 3x3 board packed as by board.Words.
+func (v *Solver) rename9(lo, hi uint64) (uint64, uint64) {
+	name := &v.name
+	var out uint64
+	for k := range 8 {
+		out |= uint64(name[lo>>(8*k)&15]) << (8 * k)
+	}
+	return out, uint64(name[hi&15])
+}
+
+// renamed returns b with its tiles renamed for the standard goal, for the
+// slow lookups that follow the table move by move.
+func (v *Solver) renamed(b board.Board) board.Board {
+	return board.Rename(b, v.goal, v.t.goal)
+}
+
+// AppendPath appends to dst the letters of the lexicographically smallest
+// shortest path from start to v's goal (d < l < r < u) and reports true,
+// or returns dst and false when the goal cannot be reached from start.
+// The error is for a corrupt table only.
+func (v *Solver) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
+	if start.Shape() != v.goal.Shape() {
+		return dst, false, nil
+	}
+	i, parity := v.index(start)
+	if parity != v.class {
+		return dst, false, nil
+	}
+	if f := v.t.fastIfBuilt(); f != nil {
+		return appendPacked(dst, f.paths[i]), true, nil
+	}
+	dst, err := v.t.follow(dst, v.renamed(start), i)
+	return dst, err == nil, err
+}
+
+// Distance returns the number of moves of a shortest path from start to
+// v's goal, or false when there is none. The error is for a corrupt table
+// only.
+func (v *Solver) Distance(start board.Board) (int, bool, error) {
+	if start.Shape() != v.goal.Shape() {
+		return 0, false, nil
+	}
+	i, parity := v.index(start)
+	if parity != v.class {
+		return 0, false, nil
+	}
+	if f := v.t.fastIfBuilt(); f != nil {
+		return pathLen(f.paths[i]), true, nil
+	}
+	var buf [64]byte
+	p, err := v.t.follow(buf[:0], v.renamed(start), i)
+	return len(p), err == nil, err
+}
+
+// Key locates the answer to a board in the table of the Solver that gave
+// it. Splitting a lookup in two lets a batch find the keys of many boards
+// first and then fetch their paths together, so that the fetches, each a
+// likely cache miss, overlap.
+type Key int32
+
+// Key returns the key of start, or false when the goal cannot be reached
+// from it.
+func (v *Solver) Key(start board.Board) (Key, bool) {
+	if start.Shape() != v.goal.Shape() {
+		return 0, false
+	}
+	i, parity := v.index(start)
+	return Key(i), parity == v.class
+}
+
+// Packed is a shortest path packed two bits a move, as the fast lookups
+// hold it (see fastTable).
+type Packed uint64
+
+// Len returns the number of moves of p.
+func (p Packed) Len() int { return pathLen(uint64(p)) }
+
+// AppendTo appends the letters of p to dst.
+func (p Packed) AppendTo(dst []byte) []byte { return appendPacked(dst, uint64(p)) }
+
+// Gather sets out[k] to the path of keys[k], for keys of boards that reach
+// the goal: the second half of a lookup, for many boards at once. It
+// builds the fast lookups first if they are not built yet. The error is
+// for a corrupt table, or one whose paths are too long to pack (more than
+// 31 moves).
+func (v *Solver) Gather(keys []Key, out []Packed) error {
+	f := v.t.built.Load()
+	if f == nil {
+		if err := v.t.Prepare(); err != nil {
+			return err
+		}
+		if f = v.t.built.Load(); f == nil {
+			return fmt.Errorf("table: the paths of the %v table are longer than %d moves and do not pack", v.t.goal, maxFastDepth)
+		}
+	}
+	paths := f.paths
+	out = out[:len(keys)]
+	for k, key := range keys {
+		out[k] = Packed(paths[key])
+	}
+	return nil
+}
