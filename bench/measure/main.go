@@ -5,7 +5,7 @@
 //
 // Usage:
 //
-//	measure -runs N [-in FILE] NAME=COMMAND... 
+//	measure -runs N [-in FILE] NAME=COMMAND...
 //
 // Each COMMAND is split on spaces; its standard input is FILE (or nothing)
 // and its standard output is thrown away.
