@@ -219,6 +219,25 @@ type worker struct {
 // case, a line too long) goes through a format.Reader, so that it is
 // answered and reported exactly as when cases are read one by one.
 func (w *worker) answer(b *block) {
+	w.answerLines(b)
+}
+
+// key reads a line that holds one board written in a usual form, and
+// returns its key and itemPath, or itemUnsolvable, or itemSlow for a line
+// that is anything else. The board is passed on in registers: kept in a
+// variable of answerLines, it would go through memory.
+func (w *worker) key(shape board.Shape, text []byte) (table.Key, uint8) {
+	bd, ok := board.ParseLine(shape, text)
+	if !ok || len(text) > format.MaxLine {
+		return 0, itemSlow
+	}
+	if key, solvable := w.solver.Key(bd); solvable {
+		return key, itemPath
+	}
+	return 0, itemUnsolvable
+}
+
+func (w *worker) answerLines(b *block) {
 	j := w.job
 	p := &j.Preset
 	sub := *j
@@ -246,16 +265,12 @@ func (w *worker) answer(b *block) {
 			}
 			line++
 			it := &w.items[n]
-			bd, ok := board.ParseLine(shape, text)
-			switch {
-			case !ok || len(text) > format.MaxLine:
+			switch key, kind := w.key(shape, text); kind {
+			case itemSlow:
 				*it = item{kind: itemSlow, line: line, text: text}
+			case itemUnsolvable:
+				it.kind = itemUnsolvable
 			default:
-				key, solvable := w.solver.Key(bd)
-				if !solvable {
-					it.kind = itemUnsolvable
-					continue
-				}
 				it.kind, it.key = itemPath, nk
 				w.keys[nk] = key
 				nk++

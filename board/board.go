@@ -9,8 +9,11 @@ import (
 // Board is an arrangement of tiles on a shape. The zero Board has no shape
 // and is not valid; boards come from Parse, FromCells or Shape.Goal.
 type Board struct {
-	shape Shape
-	blank uint8
+	// geo holds the rows in bits 0-7, the columns in bits 8-15 and the
+	// blank's cell in bits 16-23. A Board of three words and no more is
+	// one the compiler keeps in registers; a larger one goes through
+	// memory at every call, which the hot paths cannot afford.
+	geo uint32
 	// The cells, a byte each: cell i is byte i of lo for i < 8, byte i-8
 	// of hi after. Words rather than an array keep a Board in registers
 	// when it is passed or returned, which the hot paths rely on.
@@ -38,13 +41,19 @@ func (b *Board) set(i int, v uint8) {
 }
 
 // Shape returns the shape of b.
-func (b Board) Shape() Shape { return b.shape }
+func (b Board) Shape() Shape { return Shape{Rows: int(b.geo & 0xff), Cols: int(b.geo >> 8 & 0xff)} }
+
+// setShape sets the shape of b.
+func (b *Board) setShape(s Shape) { b.geo = b.geo&^0xffff | uint32(s.Rows) | uint32(s.Cols)<<8 }
+
+// setBlank sets the cell of the blank.
+func (b *Board) setBlank(i int) { b.geo = b.geo&^(0xff<<16) | uint32(i)<<16 }
 
 // Cell returns the tile in cell i, or 0 for the blank.
 func (b Board) Cell(i int) uint8 { return b.cell(i) }
 
 // Blank returns the cell that holds the blank.
-func (b Board) Blank() int { return int(b.blank) }
+func (b Board) Blank() int { return int(b.geo >> 16 & 0xff) }
 
 // Words returns the cells of b packed a byte each: cell i is byte i of lo
 // for i < 8 and byte i-8 of hi after. It is for loops that read every
@@ -63,19 +72,19 @@ func (b Board) Array() (a [MaxCells]uint8) {
 // Cells returns the cells of b, row by row.
 func (b Board) Cells() []uint8 {
 	c := b.Array()
-	return c[:b.shape.Cells()]
+	return c[:b.Shape().Cells()]
 }
 
 // Move applies m to b and reports whether it was legal; an illegal move
 // leaves b as it was.
 func (b *Board) Move(m Move) bool {
-	to, ok := b.shape.Step(int(b.blank), m)
+	to, ok := b.Shape().Step(b.Blank(), m)
 	if !ok {
 		return false
 	}
-	b.set(int(b.blank), b.cell(to))
+	b.set(b.Blank(), b.cell(to))
 	b.set(to, 0)
-	b.blank = uint8(to)
+	b.setBlank(to)
 	return true
 }
 
@@ -96,7 +105,7 @@ func (b *Board) Apply(path []Move) int {
 // the parity of the tiles' inversions, plus, on a board of even width, the
 // row of the blank (a vertical move then passes an odd number of tiles).
 func (b Board) Parity() int {
-	n := b.shape.Cells()
+	n := b.Shape().Cells()
 	inv := 0
 	for i := 0; i < n; i++ {
 		ci := b.cell(i)
@@ -109,15 +118,15 @@ func (b Board) Parity() int {
 			}
 		}
 	}
-	if b.shape.Cols%2 == 0 {
-		inv += int(b.blank) / b.shape.Cols
+	if b.Shape().Cols%2 == 0 {
+		inv += b.Blank() / b.Shape().Cols
 	}
 	return inv & 1
 }
 
 // Solvable reports whether goal can be reached from start.
 func Solvable(start, goal Board) bool {
-	return start.shape == goal.shape && start.Parity() == goal.Parity()
+	return start.Shape() == goal.Shape() && start.Parity() == goal.Parity()
 }
 
 // Relabel renames the tiles of start so that goal becomes the standard
@@ -126,7 +135,7 @@ func Solvable(start, goal Board) bool {
 // solves the relabelled start for the standard goal. Start and goal must
 // have the same shape.
 func Relabel(start, goal Board) Board {
-	return Rename(start, goal, goal.shape.Goal(goal.Blank()))
+	return Rename(start, goal, goal.Shape().Goal(goal.Blank()))
 }
 
 // Rename renames the tiles of b as turns from into to: the tile in each
@@ -134,7 +143,7 @@ func Relabel(start, goal Board) Board {
 // must have their blanks in the same cell, and the shape of b.
 func Rename(b, from, to Board) Board {
 	var name [MaxCells]uint8
-	n := b.shape.Cells()
+	n := b.Shape().Cells()
 	for i := 0; i < n; i++ {
 		name[from.cell(i)] = to.cell(i)
 	}
@@ -149,7 +158,7 @@ func Rename(b, from, to Board) Board {
 // for the blank on a board of ten cells or fewer ("23415x768"), numbers
 // separated by spaces on a larger one.
 func (b Board) String() string {
-	n := b.shape.Cells()
+	n := b.Shape().Cells()
 	if n == 0 {
 		return "<invalid board>"
 	}
@@ -178,7 +187,7 @@ func New(s Shape, cells []uint8) (Board, error) {
 		return Board{}, fmt.Errorf("board: %d cells, want %d", len(cells), n)
 	}
 	var b Board
-	b.shape = s
+	b.setShape(s)
 	var seen uint32
 	for i, v := range cells {
 		if int(v) >= n || seen&(1<<v) != 0 {
@@ -187,7 +196,7 @@ func New(s Shape, cells []uint8) (Board, error) {
 		seen |= 1 << v
 		b.set(i, v)
 		if v == 0 {
-			b.blank = uint8(i)
+			b.setBlank(i)
 		}
 	}
 	return b, nil

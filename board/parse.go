@@ -125,6 +125,9 @@ func (s Shape) stray(line []byte, i, lineNo int) error {
 // each tile once and one blank. line is the line to name when a fault has
 // no cell to point at (too few cells).
 func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
+	if !s.Valid() {
+		return Board{}, fmt.Errorf("board: shape %v not supported", s)
+	}
 	n := s.Cells()
 	if len(cells) != n {
 		if len(cells) > n {
@@ -137,7 +140,7 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 		return Board{}, errorAt(line, 0, "too few cells: %d, want %d", len(cells), n)
 	}
 	var b Board
-	b.shape = s
+	b.setShape(s)
 	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
 	for i, c := range cells {
 		if int(c.Value) >= n {
@@ -153,7 +156,7 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 		seen[c.Value] = int8(i + 1)
 		b.set(i, c.Value)
 		if c.Value == 0 {
-			b.blank = uint8(i)
+			b.setBlank(i)
 		}
 	}
 	return b, nil
@@ -219,10 +222,10 @@ var cellValue = func() (t [256]uint8) {
 func ParseLine(s Shape, line []byte) (Board, bool) {
 	n := s.Cells()
 	var b Board
-	if n > 10 {
+	if n > 10 || !s.Valid() {
 		return b, false
 	}
-	b.shape = s
+	b.setShape(s)
 	if n == 9 {
 		// The two forms judges use most, read without a loop that asks of
 		// every byte whether it is a space: "2 3 4 1 5 x 7 6 8" and
@@ -248,7 +251,7 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 		seen |= 1 << v
 		b.set(k, v)
 		if v == 0 {
-			b.blank = uint8(k)
+			b.setBlank(k)
 		}
 		k++
 	}
@@ -268,6 +271,6 @@ func fromNine(b Board, c0, c1, c2, c3, c4, c5, c6, c7, c8 byte) (Board, bool) {
 	// The blank is the one zero byte; the lowest byte the classic test for
 	// a zero byte flags is exact, and with none in lo, it is cell 8.
 	zero := (lo - 0x0101010101010101) &^ lo & 0x8080808080808080
-	b.blank = uint8(bits.TrailingZeros64(zero) / 8)
+	b.setBlank(bits.TrailingZeros64(zero) / 8)
 	return b, seen == 1<<9-1
 }

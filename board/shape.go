@@ -59,7 +59,9 @@ func (s Shape) Step(blank int, m Move) (int, bool) {
 // 1..n-1 in reading order in the other cells. With the blank in the last
 // cell it is the goal most judges use, "12345678x" on a 3x3 board.
 func (s Shape) Goal(blank int) Board {
-	b := Board{shape: s, blank: uint8(blank)}
+	var b Board
+	b.setShape(s)
+	b.setBlank(blank)
 	t := uint8(1)
 	for i := 0; i < s.Cells(); i++ {
 		if i != blank {
