@@ -79,16 +79,10 @@ func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) 
 	hdr = append(hdr, byte(maxDepth))
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(raw)))
 	hdr = binary.LittleEndian.AppendUint32(hdr, Checksum(raw))
-	enc, err := zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(false), // the header has a checksum of its own
-		zstd.WithZeroFrames(true),
-	)
+	enc, err := encoder()
 	if err != nil {
 		return nil, fmt.Errorf("table: %v", err)
 	}
-	defer enc.Close()
 	return enc.EncodeAll(raw, hdr), nil
 }
 
@@ -141,6 +135,17 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 	}
 	return h, p[13:], nil
 }
+
+// encoder is shared: EncodeAll may be called by several goroutines at once,
+// and an encoder at the best compression is costly to make.
+var encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
+	return zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderCRC(false), // the header has a checksum of its own
+		zstd.WithZeroFrames(true),
+	)
+})
 
 var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
 	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20))

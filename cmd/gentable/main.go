@@ -72,6 +72,9 @@ func write(dir string) error {
 	if err != nil {
 		return err
 	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
 	keep := make(map[string]bool)
 	for _, f := range files {
 		keep[f.Name] = true

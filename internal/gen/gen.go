@@ -6,9 +6,12 @@ package gen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/format"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/table"
@@ -98,18 +101,37 @@ func (g *graph) bfs(goal board.Board) *Result {
 }
 
 // Tables computes the table of every standard goal of shape s, one for
-// each cell of the blank, in order of that cell.
+// each cell of the blank, in order of that cell. The searches run on every
+// core; each writes only its own result, so the output does not depend on
+// their order.
 func Tables(s board.Shape) []*Result {
 	var graphs [2]*graph
-	var out []*Result
-	for blank := range s.Cells() {
-		goal := s.Goal(blank)
-		par := goal.Parity()
-		if graphs[par] == nil {
-			graphs[par] = newGraph(s, par)
+	out := make([]*Result, s.Cells())
+	for par := range 2 {
+		for blank := range s.Cells() {
+			if s.Goal(blank).Parity() == par {
+				graphs[par] = newGraph(s, par)
+				break
+			}
 		}
-		out = append(out, graphs[par].bfs(goal))
 	}
+	work := make(chan int, s.Cells())
+	for blank := range s.Cells() {
+		work <- blank
+	}
+	close(work)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for blank := range work {
+				goal := s.Goal(blank)
+				out[blank] = graphs[goal.Parity()].bfs(goal)
+			}
+		}()
+	}
+	wg.Wait()
 	return out
 }
 
@@ -131,15 +153,26 @@ func Files(shapes ...board.Shape) ([]File, error) {
 	var facts []fact
 	total := 0
 	for _, s := range shapes {
-		for _, r := range Tables(s) {
-			data, err := table.Encode(r.Goal, r.Moves, r.MaxDepth())
-			if err != nil {
-				return nil, err
-			}
+		results := Tables(s)
+		data := make([][]byte, len(results))
+		errs := make([]error, len(results))
+		var wg sync.WaitGroup
+		for i, r := range results {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				data[i], errs[i] = table.Encode(r.Goal, r.Moves, r.MaxDepth())
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			return nil, err
+		}
+		for i, r := range results {
 			name := table.FileName(s, r.Goal.Blank())
-			files = append(files, File{Name: name, Data: data})
+			files = append(files, File{Name: name, Data: data[i]})
 			facts = append(facts, fact{name, r.MaxDepth(), table.Checksum(table.Pack(r.Moves))})
-			total += len(data)
+			total += len(data[i])
 		}
 	}
 	var b bytes.Buffer
