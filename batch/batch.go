@@ -107,7 +107,8 @@ func (j *Job) runCases(in io.Reader, out io.Writer, goal board.Board) (Result, e
 	return res, err
 }
 
-// answerer answers cases, keeping the Solver of the last goal it saw.
+// answerer answers cases, keeping the Solver of the last goal it saw: a
+// file of one goal finds its table and renaming once.
 type answerer struct {
 	solver *table.Solver
 }
@@ -125,6 +126,11 @@ func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, e
 		return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
 	}
 	if a.solver == nil || a.solver.Goal() != c.Goal {
+		if p.Pairs {
+			// A goal for every case: the Set finds the table each time,
+			// and keeps nothing.
+			return a.answerPair(j, dst, c)
+		}
 		s, err := j.Set.Solver(c.Goal)
 		if err != nil {
 			return dst, Result{}, err
@@ -143,6 +149,20 @@ func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, e
 	}
 	var scratch [64]byte
 	path, ok, err := a.solver.AppendPath(scratch[:0], c.Start)
+	switch {
+	case err != nil:
+		return dst, Result{}, err
+	case !ok:
+		return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
+	}
+	return p.AppendAnswer(dst, c.Num, path, len(path)), Result{Cases: 1}, nil
+}
+
+// answerPair answers a case with a goal of its own.
+func (a *answerer) answerPair(j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
+	p := &j.Preset
+	var scratch [64]byte
+	path, ok, err := j.Set.AppendPath(scratch[:0], c.Start, c.Goal)
 	switch {
 	case err != nil:
 		return dst, Result{}, err
