@@ -84,7 +84,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
 	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\"")
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
-	width := fs.Int("width", terminalWidth(), "draw -show pictures `COLUMNS` wide (default $COLUMNS, or 80)")
+	width := fs.Int("width", terminalWidth(), "draw -show pictures `COLUMNS` wide, e.g. -width 120; $COLUMNS sets the default")
 	fs.Usage = func() { usage(stderr, fs) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
