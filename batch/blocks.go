@@ -38,6 +38,9 @@ func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, 
 	if err != nil {
 		return Result{}, err
 	}
+	if solver.Table().MaxDepth() > table.MaxPackedLen {
+		return j.runCases(in, out, goal) // paths too long to pack
+	}
 	workers := j.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)

@@ -22,6 +22,7 @@ type SyntaxError struct {
 	Msg  string // what was wrong and what was expected
 }
 
+// Error returns "line:col: msg", or "line: msg" when there is no column.
 func (e *SyntaxError) Error() string {
 	if e.Col > 0 {
 		return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)

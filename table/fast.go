@@ -27,9 +27,11 @@ type fastTable struct {
 	paths []uint64
 }
 
-// maxFastDepth is the longest path a fastTable holds: 31 moves and the 1
-// bit above them fill 63 bits.
-const maxFastDepth = 31
+// MaxPackedLen is the longest path a Packed holds: 31 moves and the 1 bit
+// above them fill 63 bits.
+const MaxPackedLen = 31
+
+const maxFastDepth = MaxPackedLen
 
 // slowLookups is how many lookups a table answers by following its moves
 // before it builds its fastTable: a few lookups stay cheap, a batch soon
