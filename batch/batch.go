@@ -125,49 +125,35 @@ func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, e
 		}
 		return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
 	}
-	if a.solver == nil || a.solver.Goal() != c.Goal {
-		if p.Pairs {
-			// A goal for every case: the Set finds the table each time,
-			// and keeps nothing.
-			return a.answerPair(j, dst, c)
-		}
-		s, err := j.Set.Solver(c.Goal)
-		if err != nil {
-			return dst, Result{}, err
-		}
-		a.solver = s
-	}
-	if !p.NeedsPath() {
-		d, ok, err := a.solver.Distance(c.Start)
-		switch {
-		case err != nil:
-			return dst, Result{}, err
-		case !ok:
-			return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
-		}
-		return p.AppendAnswer(dst, c.Num, nil, d), Result{Cases: 1}, nil
-	}
 	var scratch [64]byte
-	path, ok, err := a.solver.AppendPath(scratch[:0], c.Start)
+	var path []byte
+	var d int
+	var ok bool
+	var err error
+	switch {
+	case p.Pairs && (a.solver == nil || a.solver.Goal() != c.Goal):
+		// A goal for every case: the Set finds the table each time and
+		// keeps nothing.
+		path, ok, err = j.Set.AppendPath(scratch[:0], c.Start, c.Goal)
+		d = len(path)
+	default:
+		if a.solver == nil || a.solver.Goal() != c.Goal {
+			if a.solver, err = j.Set.Solver(c.Goal); err != nil {
+				return dst, Result{}, err
+			}
+		}
+		if p.NeedsPath() {
+			path, ok, err = a.solver.AppendPath(scratch[:0], c.Start)
+			d = len(path)
+		} else {
+			d, ok, err = a.solver.Distance(c.Start)
+		}
+	}
 	switch {
 	case err != nil:
 		return dst, Result{}, err
 	case !ok:
 		return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
 	}
-	return p.AppendAnswer(dst, c.Num, path, len(path)), Result{Cases: 1}, nil
-}
-
-// answerPair answers a case with a goal of its own.
-func (a *answerer) answerPair(j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
-	p := &j.Preset
-	var scratch [64]byte
-	path, ok, err := j.Set.AppendPath(scratch[:0], c.Start, c.Goal)
-	switch {
-	case err != nil:
-		return dst, Result{}, err
-	case !ok:
-		return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
-	}
-	return p.AppendAnswer(dst, c.Num, path, len(path)), Result{Cases: 1}, nil
+	return p.AppendAnswer(dst, c.Num, path, d), Result{Cases: 1}, nil
 }

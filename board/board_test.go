@@ -201,15 +201,7 @@ func TestParseLine(t *testing.T) {
 	lines := []string{"2  3  4  1  5  x  7  6  8", "23415x768", "12X453786", " 1 2 3 4 5 6 7 8 x \r", "", "1 2 3", "1 2 3 4 5 6 7 8 x 1",
 		"1 2 3 4 5 6 7 3 x", "1 2 3 4 5 6 7 x x", "1 2 3 4 5 6 7 8 9", "1 2 3 4 5 6 7 8 q", "\xff", "123456789x", "##1234567"}
 	for _, l := range lines {
-		fast, ok := ParseLine(s3, []byte(l))
-		cells, err := s3.AppendCells(nil, []byte(l), 1)
-		var full Board
-		if err == nil {
-			full, err = s3.FromCells(cells, 1)
-		}
-		if ok != (err == nil) || (ok && fast != full) {
-			t.Errorf("ParseLine(%q) = %v, %v; the full reader gives %v, %v", l, fast, ok, full, err)
-		}
+		compareParseLine(t, l)
 	}
 	if _, ok := ParseLine(Shape{Rows: 4, Cols: 4}, []byte("1 2")); ok {
 		t.Errorf("ParseLine read a 4x4 board")
@@ -219,15 +211,19 @@ func TestParseLine(t *testing.T) {
 func FuzzParseLine(f *testing.F) {
 	f.Add("23415x768")
 	f.Add("1 2 3 4 5 6 7 8 x")
-	f.Fuzz(func(t *testing.T, l string) {
-		fast, ok := ParseLine(s3, []byte(l))
-		cells, err := s3.AppendCells(nil, []byte(l), 1)
-		var full Board
-		if err == nil {
-			full, err = s3.FromCells(cells, 1)
-		}
-		if ok != (err == nil) || (ok && fast != full) {
-			t.Errorf("ParseLine(%q) = %v, %v; the full reader gives %v, %v", l, fast, ok, full, err)
-		}
-	})
+	f.Fuzz(compareParseLine)
+}
+
+// compareParseLine checks that the fast reader takes line exactly when the
+// full one does, and reads the same board.
+func compareParseLine(t *testing.T, l string) {
+	fast, ok := ParseLine(s3, []byte(l))
+	cells, err := s3.AppendCells(nil, []byte(l), 1)
+	var full Board
+	if err == nil {
+		full, err = s3.FromCells(cells, 1)
+	}
+	if ok != (err == nil) || (ok && fast != full) {
+		t.Errorf("ParseLine(%q) = %v, %v; the full reader gives %v, %v", l, fast, ok, full, err)
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"github.com/slidingpuzzle/solver/internal/golden"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,17 +18,7 @@ func TestStats(t *testing.T) {
 	if err := run([]string{"-stats"}, &out, &errs); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join("testdata", "stats.golden")
-	if *update {
-		os.WriteFile(path, out.Bytes(), 0o644)
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if out.String() != string(want) {
-		t.Errorf("stats differ (go test -update rewrites them):\n%s", out.String())
-	}
+	golden.Check(t, filepath.Join("testdata", "stats.golden"), out.String(), *update)
 }
 
 // TestWrite writes the tables to a folder that holds a stale table: every

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"flag"
 	"fmt"
+	"github.com/slidingpuzzle/solver/internal/golden"
 	"io"
 	"os"
 	"path/filepath"
@@ -26,18 +27,7 @@ func runIn(stdin io.Reader, args ...string) (stdout, stderr string, code int) {
 
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	golden.Check(t, path, got, *update)
 }
 
 // TestCheckGolden judges testdata/NAME.ans as answers to NAME.in, with

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"github.com/slidingpuzzle/solver/internal/golden"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -65,20 +66,7 @@ func runIn(stdin io.Reader, args ...string) (stdout, stderr string, code int) {
 
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if got == "" {
-			os.Remove(path)
-		} else if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	if got != string(want) {
-		t.Errorf("%s differs (go test -update rewrites it):\n--- got\n%s--- want\n%s", path, got, want)
-	}
+	golden.Check(t, path, got, *update)
 }
 
 // TestGolden runs the command on each testdata/NAME[-what].in with
