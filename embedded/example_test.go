@@ -50,3 +50,22 @@ func Example_distance() {
 	fmt.Println(d, ok)
 	// Output: 4 true
 }
+
+// Many boards against one goal: a Solver finds the goal's table and the
+// renaming of its tiles once, and its lookups take no lock.
+func Example_solver() {
+	goal := board.MustParse(board.Shape3x3, "1 2 3\n8 0 4\n7 6 5")
+	solver, err := embedded.Set().Solver(goal)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, text := range []string{"283104765", "123804765", "213804765"} {
+		d, ok, _ := solver.Distance(board.MustParse(board.Shape3x3, text))
+		fmt.Println(text, d, ok)
+	}
+	// Output:
+	// 283104765 4 true
+	// 123804765 0 true
+	// 213804765 0 false
+}
