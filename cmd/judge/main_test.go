@@ -30,9 +30,10 @@ func checkGolden(t *testing.T, path, got string) {
 	golden.Check(t, path, got, *update)
 }
 
-// TestCheckGolden judges testdata/NAME.ans as answers to NAME.in, with
-// the format NAME names (hdu1043 where it names none): the report must be
-// NAME.report, and the status 0 exactly when nothing failed.
+// TestCheckGolden judges testdata/NAME[-what].ans as answers to
+// NAME[-what].in, with the format NAME names (hdu1043 where it names
+// none): the report must be NAME[-what].report, and the status 0 exactly
+// when nothing failed.
 func TestCheckGolden(t *testing.T) {
 	ins, _ := filepath.Glob("testdata/*.in")
 	for _, in := range ins {
@@ -40,8 +41,9 @@ func TestCheckGolden(t *testing.T) {
 		name := filepath.Base(base)
 		t.Run(name, func(t *testing.T) {
 			args := []string{"check", "-shortest"}
-			if _, ok := format.Lookup(name); ok {
-				args = append(args, "-format", name)
+			preset, _, _ := strings.Cut(name, "-")
+			if _, ok := format.Lookup(preset); ok {
+				args = append(args, "-format", preset)
 			}
 			stdout, stderr, code := runIn(nil, append(args, in, base+".ans")...)
 			if stderr != "" {
