@@ -128,6 +128,9 @@ func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *b
 			return err
 		}
 		eof = err != nil
+		if len(b.in) == 0 {
+			return nil // the input ended with a line end
+		}
 		if !prepared && !eof {
 			// A large input: build the fast lookups on another core
 			// while the first blocks are answered.

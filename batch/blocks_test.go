@@ -1,0 +1,95 @@
+package batch
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+)
+
+// run answers in with the blocks on every core, or case by case, and
+// returns the output, the messages and the counts.
+func run(t *testing.T, in string, blocks bool) string {
+	t.Helper()
+	p, _ := format.Lookup("hdu1043")
+	var msgs []string
+	j := &Job{Set: embedded.Set(), Preset: p, Name: "in", Report: func(err error) { msgs = append(msgs, err.Error()) }}
+	goal, _ := p.DefaultGoal()
+	var out bytes.Buffer
+	var res Result
+	var err error
+	if blocks {
+		res, err = j.runBlocks(strings.NewReader(in), &out, goal)
+	} else {
+		res, err = j.runCases(strings.NewReader(in), &out, goal)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%+v\n%s\n%s", res, strings.Join(msgs, "\n"), out.String())
+}
+
+// TestBlocksAgree answers inputs cut at awkward places both ways: the
+// blocks on every core must give exactly what reading case by case gives,
+// answers, messages and counts.
+func TestBlocksAgree(t *testing.T) {
+	line := "2 3 4 1 5 x 7 6 8\n" // 18 bytes
+	fill := func(n int) string {  // whole lines of exactly n bytes
+		var sb strings.Builder
+		for sb.Len()+2*len(line) <= n {
+			sb.WriteString(line)
+		}
+		rest := n - sb.Len()
+		sb.WriteString(strings.Repeat(" ", rest-len("23415x768\n")) + "23415x768\n")
+		return sb.String()
+	}
+	big := strings.Repeat("1", blockSize+1000)
+	mid := strings.Repeat("2", format.MaxLine+10)
+	for name, in := range map[string]string{
+		"empty":                 "",
+		"one block exactly":     fill(blockSize),
+		"two blocks exactly":    fill(2 * blockSize),
+		"a block and a line":    fill(blockSize) + "12345678x\n",
+		"no last line end":      fill(blockSize) + "21345678x",
+		"crlf":                  strings.ReplaceAll(fill(blockSize+100), "\n", "\r\n"),
+		"long line inside":      fill(blockSize) + big + "\n" + fill(1000),
+		"long line at the end":  fill(blockSize) + big,
+		"long line first":       big + "\n" + fill(blockSize),
+		"line over MaxLine":     fill(blockSize) + mid + "\n" + line,
+		"bad lines and blanks":  fill(blockSize) + "\n\n1 2 3\n\xff\xfe\n" + line + "   \n12345678q\n",
+		"long line on boundary": fill(blockSize-10) + strings.Repeat("3", blockSize) + "\n" + line,
+	} {
+		t.Run(name, func(t *testing.T) {
+			got, want := run(t, in, true), run(t, in, false)
+			if got != want {
+				t.Errorf("blocks and cases differ:\n--- blocks\n%.600s\n--- cases\n%.600s", got, want)
+			}
+		})
+	}
+}
+
+// failWriter fails after n writes.
+type failWriter struct{ n int }
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	if w.n == 0 {
+		return 0, errors.New("disk full")
+	}
+	w.n--
+	return len(p), nil
+}
+
+// TestBlocksWriteError stops at the first failed write and returns it.
+func TestBlocksWriteError(t *testing.T) {
+	p, _ := format.Lookup("hdu1043")
+	j := &Job{Set: embedded.Set(), Preset: p, Name: "in"}
+	in := strings.Repeat("2 3 4 1 5 x 7 6 8\n", 200000)
+	goal, _ := p.DefaultGoal()
+	if _, err := j.runBlocks(strings.NewReader(in), &failWriter{n: 2}, goal); err == nil || err.Error() != "disk full" {
+		t.Errorf("got %v, want disk full", err)
+	}
+}
