@@ -31,8 +31,6 @@ type fastTable struct {
 // above them fill 63 bits.
 const MaxPackedLen = 31
 
-const maxFastDepth = MaxPackedLen
-
 // slowLookups is how many lookups a table answers by following its moves
 // before it builds its fastTable: a few lookups stay cheap, a batch soon
 // pays back the build.
@@ -79,7 +77,7 @@ func (t *Table) Prepare() error {
 // position: a table with a move off the board, or a path that does not end
 // at the goal within MaxDepth moves (a cycle), is corrupt.
 func (t *Table) buildFast() (*fastTable, error) {
-	if t.maxDepth > maxFastDepth {
+	if t.maxDepth > MaxPackedLen {
 		return nil, nil // the paths are too long to hold; lookups follow the table
 	}
 	s := t.goal.Shape()
@@ -162,7 +160,7 @@ func (t *Table) successors(succ []int32, b, class int) error {
 // position's successors to one whose path is known and writing the paths
 // on the way back.
 func (t *Table) followChains(paths []uint64, succ []int32, from, to int) error {
-	var chain [maxFastDepth + 1]int32
+	var chain [MaxPackedLen + 1]int32
 	for i := from; i < to; i++ {
 		if atomic.LoadUint64(&paths[i]) != 0 {
 			continue

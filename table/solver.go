@@ -44,10 +44,6 @@ func (v *Solver) Table() *Table { return v.t }
 // index renames the tiles of b for the standard goal and returns the index
 // of the result and its parity (board.Board.Parity), in one pass.
 func (v *Solver) index(b board.Board) (idx, parity int) {
-	// The Lehmer digit of a tile t is the number of smaller tiles after
-	// it: those not among the tiles before it. The blank is value 0 and
-	// counts for nothing (full leaves out bit 0), and its weight is 0, so
-	// no branch asks where it is: no predictor guesses that.
 	blank := b.Blank()
 	if v.n == 9 {
 		lo, hi := b.Words()
@@ -56,6 +52,10 @@ func (v *Solver) index(b board.Board) (idx, parity int) {
 		}
 		return index9(lo, hi, blank)
 	}
+	// Any other shape, a cell at a time. The Lehmer digit of a tile t is
+	// the number of smaller tiles after it: those not among the tiles
+	// before it. The blank is value 0 and counts for nothing (full leaves
+	// out bit 0), and its weight is 0, so no branch asks where it is.
 	w := &v.t.weights[blank&(board.MaxCells-1)]
 	name := &v.name
 	n := min(v.n, board.MaxCells)
@@ -172,7 +172,7 @@ func (v *Solver) Gather(keys []Key, out []Packed) error {
 			return err
 		}
 		if f = v.t.built.Load(); f == nil {
-			return fmt.Errorf("table: the paths of the %v table are longer than %d moves and do not pack", v.t.goal, maxFastDepth)
+			return fmt.Errorf("table: the paths of the %v table are longer than %d moves and do not pack", v.t.goal, MaxPackedLen)
 		}
 	}
 	paths := f.paths
