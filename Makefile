@@ -20,7 +20,8 @@ bench:
 	bash bench/bench.sh
 
 fuzz:
-	$(GO) test ./board -run XXX -fuzz FuzzParse -fuzztime 30s
+	$(GO) test ./board -run XXX -fuzz "FuzzParse$$" -fuzztime 30s
+	$(GO) test ./board -run XXX -fuzz FuzzParseLine -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzReader -fuzztime 30s
 
 clean:
