@@ -201,10 +201,7 @@ func (r *Reader) Next(c *Case) bool {
 			if bad == nil {
 				bad = LineTooLong(r.name, r.line, tooLong)
 			}
-			if len(cells) == 0 || r.p.OneLine {
-				break
-			}
-			continue
+			break // its cells are not known: the case ends here
 		}
 		if isBlankLine(line) {
 			if len(cells)%r.p.Shape.Cells() != 0 {
