@@ -23,6 +23,7 @@ fuzz:
 	$(GO) test ./board -run XXX -fuzz "FuzzParse$$" -fuzztime 30s
 	$(GO) test ./board -run XXX -fuzz FuzzParseLine -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzReader -fuzztime 30s
+	$(GO) test ./batch -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
 
 clean:
 	rm -rf bin bench/out

@@ -93,3 +93,16 @@ func TestBlocksWriteError(t *testing.T) {
 		t.Errorf("got %v, want disk full", err)
 	}
 }
+
+// FuzzBlocksAgree: on any input, the blocks and the cases agree, and
+// nothing panics.
+func FuzzBlocksAgree(f *testing.F) {
+	for _, s := range []string{"23415x768\n", "1 2 3\n\n\xff\n", "12345678x", "\r\n\r\n2 3 4 1 5 x 7 6 8\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		if got, want := run(t, in, true), run(t, in, false); got != want {
+			t.Errorf("blocks and cases differ on %q:\n--- blocks\n%s\n--- cases\n%s", in, got, want)
+		}
+	})
+}
