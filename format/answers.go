@@ -1,7 +1,6 @@
 package format
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -27,32 +26,27 @@ type Answer struct {
 type AnswerReader struct {
 	p    Preset
 	name string
-	sc   *bufio.Scanner
-	line int
-	cur  []byte
+	lineReader
+	tooLong int // the length of the last line read, if it was too long
 }
 
 // NewAnswerReader returns an AnswerReader of r, whose answers p laid out.
 func NewAnswerReader(r io.Reader, name string, p Preset) *AnswerReader {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
-	return &AnswerReader{p: p, name: name, sc: sc}
+	return &AnswerReader{p: p, name: name, lineReader: newLineReader(r)}
 }
 
-// next returns the next line, without its line end and trailing spaces.
+// next returns the next line, without its line end and trailing spaces. A
+// line too long reads as "", with its length in a.tooLong.
 func (a *AnswerReader) next() ([]byte, bool) {
-	if !a.sc.Scan() {
-		return nil, false
-	}
-	a.line++
-	a.cur = bytes.TrimRight(a.sc.Bytes(), " \t\r")
-	return a.cur, true
+	line, tooLong, ok := a.readLine()
+	a.tooLong = tooLong
+	return bytes.TrimRight(line, " \t\r"), ok
 }
 
 // Err returns the error that stopped reading, if it was not the end of the
-// input: a read error, or a line too long.
+// input.
 func (a *AnswerReader) Err() error {
-	if err := a.sc.Err(); err != nil {
+	if err := a.lineReader.Err(); err != nil {
 		return fmt.Errorf("%s:%d: %v", a.name, a.line+1, err)
 	}
 	return nil
@@ -60,6 +54,14 @@ func (a *AnswerReader) Err() error {
 
 // Line returns the number of the last line read.
 func (a *AnswerReader) Line() int { return a.line }
+
+// long says that the last line read was too long, if it was.
+func (a *AnswerReader) long(ans *Answer) bool {
+	if a.tooLong > 0 && ans.Err == nil {
+		ans.Err = a.errorf("line of %d bytes is too long; want an answer", a.tooLong)
+	}
+	return a.tooLong > 0
+}
 
 func (a *AnswerReader) errorf(format string, args ...any) error {
 	return fmt.Errorf("%s:%d: %s", a.name, a.line, fmt.Sprintf(format, args...))
@@ -77,7 +79,7 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 		if !ok {
 			return false
 		}
-		if len(line) != 0 {
+		if len(line) != 0 || a.tooLong > 0 {
 			ans.Err = a.errorf("want a blank line between answers, got %q", truncate(line, 40))
 			ans.Line = a.line
 			return true
@@ -88,6 +90,9 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 		return false
 	}
 	ans.Line = a.line
+	if a.long(ans) {
+		return true
+	}
 	if a.p.Label != "" {
 		label := strings.Replace(a.p.Label, "%d", strconv.Itoa(num), 1)
 		rest, found := bytes.CutPrefix(line, []byte(label))
@@ -101,7 +106,7 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 		ans.Word = w
 		if a.p.Print == MovesThenPath {
 			// The line for the path is empty, or missing at the end.
-			if l, ok := a.next(); ok && len(l) != 0 {
+			if l, ok := a.next(); ok && (len(l) != 0 || a.tooLong > 0) {
 				ans.Err = a.errorf("want an empty line after %q, got %q", w, truncate(l, 40))
 			}
 		}
@@ -123,6 +128,7 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 				ans.Err = a.errorf("the answers end before the path of case %d", num)
 				return true
 			}
+			a.long(ans)
 			ans.Path = path
 		}
 	}

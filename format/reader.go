@@ -1,7 +1,6 @@
 package format
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -33,13 +32,7 @@ type Reader struct {
 	p    Preset
 	name string
 	goal board.Board
-	br   *bufio.Reader
-
-	line        int    // number of the last line read
-	pending     []byte // a line read but not yet used
-	heldTooLong int    // the length of a too long line read but not yet used
-	held        bool   // pending or heldTooLong holds a line
-	ioErr       error
+	lineReader
 
 	countRead bool
 	count     int // the number of cases the file announced, -1 if none
@@ -54,14 +47,13 @@ type Reader struct {
 // names the input in messages ("stdin"). goal is the goal of every case
 // when p reads none with its cases.
 func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
-	return &Reader{p: p, name: name, goal: goal, br: bufio.NewReaderSize(r, MaxLine), count: -1}
+	return &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1}
 }
 
 // Reset makes r read the cases of in from its start, as if it were part of
 // a file that had n lines before it, keeping its buffer.
 func (r *Reader) Reset(in io.Reader, n int) {
-	r.br.Reset(in)
-	r.line, r.held, r.ioErr = n, false, nil
+	r.lineReader.reset(in, n)
 	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
 }
 
@@ -69,14 +61,6 @@ func (r *Reader) Reset(in io.Reader, n int) {
 // at line of the input called name.
 func LineTooLong(name string, line, size int) error {
 	return fmt.Errorf("%s:%w", name, &board.SyntaxError{Line: line, Msg: fmt.Sprintf("line of %d bytes is too long; want a board", size)})
-}
-
-// Err returns the first error reading the input, other than io.EOF.
-func (r *Reader) Err() error {
-	if r.ioErr == io.EOF {
-		return nil
-	}
-	return r.ioErr
 }
 
 // errorf makes an error that names the input, a line and, when col > 0, a
@@ -87,64 +71,6 @@ func (r *Reader) errorf(line, col int, format string, args ...any) error {
 
 func (r *Reader) wrap(err error) error {
 	return fmt.Errorf("%s:%w", r.name, err)
-}
-
-// readLine returns the next line without its line end. A line longer than
-// MaxLine is skipped, and tooLong gives its length. ok is false at the end
-// of the input.
-func (r *Reader) readLine() (line []byte, tooLong int, ok bool) {
-	if r.held {
-		r.held = false
-		r.line++
-		return r.pending, r.heldTooLong, true
-	}
-	if r.ioErr != nil {
-		return nil, 0, false
-	}
-	line, err := r.br.ReadSlice('\n')
-	if err == bufio.ErrBufferFull {
-		n := len(line)
-		for err == bufio.ErrBufferFull {
-			line, err = r.br.ReadSlice('\n')
-			n += len(line)
-		}
-		if err == nil || (err == io.EOF && n > 0) {
-			r.line++
-			if err != nil {
-				r.ioErr = io.EOF
-			} else {
-				n-- // the line end
-			}
-			return nil, n, true
-		}
-	}
-	if err != nil {
-		if err != io.EOF {
-			r.ioErr = err
-		} else {
-			r.ioErr = io.EOF
-		}
-		if len(line) == 0 {
-			return nil, 0, false
-		}
-	}
-	r.line++
-	if r.line == 1 {
-		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
-	}
-	if n := len(line); n > 0 && line[n-1] == '\n' {
-		line = line[:n-1]
-	}
-	return line, 0, true
-}
-
-// unread gives back the line just read (or, when tooLong > 0, the news of
-// a line too long), for the next readLine.
-func (r *Reader) unread(line []byte, tooLong int) {
-	r.pending = append(r.pending[:0], line...)
-	r.heldTooLong = tooLong
-	r.held = true
-	r.line--
 }
 
 func isBlankLine(line []byte) bool {

@@ -199,3 +199,17 @@ func TestUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestLongAnswerLine puts a line of a megabyte among the answers: it is
+// that case's fault, and the cases after it are still judged.
+func TestLongAnswerLine(t *testing.T) {
+	dir := t.TempDir()
+	in, ans := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
+	os.WriteFile(in, []byte("23415x768\n12345678x\n21345678x\n"), 0o644)
+	os.WriteFile(ans, []byte(strings.Repeat("d", 1<<20)+"\n\nunsolvable\n"), 0o644)
+	stdout, stderr, code := runIn(nil, "check", in, ans)
+	want := "case 1 (23415x768): unreadable answer: " + ans + ":1: line of 1048576 bytes is too long; want an answer\n2 passed, 1 failed\n"
+	if stdout != want || stderr != "" || code != 1 {
+		t.Errorf("got %q, %q, %d; want %q", stdout, stderr, code, want)
+	}
+}

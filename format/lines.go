@@ -1,0 +1,94 @@
+package format
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+)
+
+// lineReader reads lines and counts them, holding one line at a time: a
+// line longer than MaxLine is skipped, and only its length is kept.
+type lineReader struct {
+	br   *bufio.Reader
+	line int   // the number of the last line read
+	err  error // the error that ended the input, io.EOF at its end
+
+	pending     []byte // a line given back, for the next read
+	heldTooLong int    // the length of a line too long given back
+	held        bool   // pending or heldTooLong holds a line
+}
+
+func newLineReader(in io.Reader) lineReader {
+	return lineReader{br: bufio.NewReaderSize(in, MaxLine)}
+}
+
+// reset makes l read in from its start, as if it came after n lines,
+// keeping its buffer.
+func (l *lineReader) reset(in io.Reader, n int) {
+	l.br.Reset(in)
+	l.line, l.err, l.held = n, nil, false
+}
+
+// Err returns the first error reading the input, other than its end.
+func (l *lineReader) Err() error {
+	if l.err == io.EOF {
+		return nil
+	}
+	return l.err
+}
+
+// readLine returns the next line without its line end. A line longer than
+// MaxLine is skipped, and tooLong gives its length without its line end.
+// ok is false at the end of the input or after an error.
+func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
+	if l.held {
+		l.held = false
+		l.line++
+		return l.pending, l.heldTooLong, true
+	}
+	if l.err != nil {
+		return nil, 0, false
+	}
+	line, err := l.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull {
+		n := len(line)
+		for err == bufio.ErrBufferFull {
+			line, err = l.br.ReadSlice('\n')
+			n += len(line)
+		}
+		switch err {
+		case nil:
+			n-- // the line end
+		case io.EOF:
+		default:
+			l.err = err
+			return nil, 0, false
+		}
+		l.err = err
+		l.line++
+		return nil, n, true
+	}
+	if err != nil {
+		l.err = err
+		if err != io.EOF || len(line) == 0 {
+			return nil, 0, false
+		}
+	}
+	l.line++
+	if l.line == 1 {
+		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
+	}
+	if n := len(line); n > 0 && line[n-1] == '\n' {
+		line = line[:n-1]
+	}
+	return line, 0, true
+}
+
+// unread gives back the line just read (or, when tooLong > 0, the news of
+// a line too long), for the next readLine.
+func (l *lineReader) unread(line []byte, tooLong int) {
+	l.pending = append(l.pending[:0], line...)
+	l.heldTooLong = tooLong
+	l.held = true
+	l.line--
+}
