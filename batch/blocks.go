@@ -254,6 +254,8 @@ func (w *worker) answerLines(b *block) {
 		b.res.add(Result{Cases: 1, Bad: 1})
 		return
 	}
+	// The presets answered in blocks print no case numbers (see Run), so
+	// the answers are written with case number 0.
 	unsolvable := p.AppendUnsolvable(nil, 0)
 	needPath := p.NeedsPath()
 	shape := p.Shape

@@ -15,4 +15,6 @@ import (
 
 // Set returns the Set of the embedded tables. Every call returns the same
 // Set.
-var Set = sync.OnceValue(func() *table.Set { return table.NewSet(generated.FS) })
+func Set() *table.Set { return set() }
+
+var set = sync.OnceValue(func() *table.Set { return table.NewSet(generated.FS) })
