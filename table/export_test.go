@@ -12,3 +12,9 @@ func (t *Table) SlowAppendPath(dst []byte, b boardT) ([]byte, error) {
 	t.lookups.Store(-1 << 40)
 	return t.AppendPath(dst, b)
 }
+
+// EncodeRaw makes a table file of any raw bytes, with their checksum: for
+// tables whose bytes are wrong in ways Encode refuses to write.
+func EncodeRaw(goal board.Board, raw []byte, maxDepth int) ([]byte, error) {
+	return encodeRaw(goal, raw, maxDepth)
+}

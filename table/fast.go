@@ -86,7 +86,7 @@ func (t *Table) buildFast() (*fastTable, error) {
 	class := t.goal.Parity()
 
 	workers := min(runtime.GOMAXPROCS(0), n)
-	succ := make([]int32, size)
+	succ := make([]uint32, size)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
@@ -124,9 +124,13 @@ func (t *Table) buildFast() (*fastTable, error) {
 	return &fastTable{paths: paths}, nil
 }
 
+// A successor entry holds the index of the position a move leads to in its
+// low 30 bits and the move in the top two.
+const succIndex = 1<<30 - 1
+
 // successors sets succ[i] for the positions i with the blank in cell b,
 // whose tiles have the parity that makes up class with b's row.
-func (t *Table) successors(succ []int32, b, class int) error {
+func (t *Table) successors(succ []uint32, b, class int) error {
 	s := t.goal.Shape()
 	h := half(s)
 	m := s.Cells() - 1
@@ -142,14 +146,14 @@ func (t *Table) successors(succ []int32, b, class int) error {
 	for r := 0; r < 2*h; r++ {
 		if parity == want {
 			i := b*h + r/2
-			next := int32(-1)
 			if i != t.goalIdx {
-				var ok bool
-				if next, ok = successor(&tiles, b, i, t.MoveAt(i), s, h); !ok {
-					return t.corrupt("the move of position %d leaves the board", i)
+				mv, ok := t.moveAt(i, b)
+				if !ok {
+					return t.corrupt("position %d has no move the blank can make", i)
 				}
+				next := successor(&tiles, b, i, mv, s, h)
+				succ[i] = uint32(next) | uint32(mv)<<30
 			}
-			succ[i] = next
 		}
 		parity ^= nextPerm(tiles[:m])
 	}
@@ -159,13 +163,13 @@ func (t *Table) successors(succ []int32, b, class int) error {
 // followChains sets the paths of the positions from..to-1, following each
 // position's successors to one whose path is known and writing the paths
 // on the way back.
-func (t *Table) followChains(paths []uint64, succ []int32, from, to int) error {
-	var chain [MaxPackedLen + 1]int32
+func (t *Table) followChains(paths []uint64, succ []uint32, from, to int) error {
+	var chain [MaxPackedLen + 1]uint32
 	for i := from; i < to; i++ {
 		if atomic.LoadUint64(&paths[i]) != 0 {
 			continue
 		}
-		k, j := 0, int32(i)
+		k, j := 0, uint32(i)
 		var p uint64
 		for {
 			if p = atomic.LoadUint64(&paths[j]); p != 0 {
@@ -176,14 +180,14 @@ func (t *Table) followChains(paths []uint64, succ []int32, from, to int) error {
 			}
 			chain[k] = j
 			k++
-			j = succ[j]
+			j = succ[j] & succIndex
 		}
 		if pathLen(p)+k > t.maxDepth {
 			return t.corrupt("position %d is more than %d moves from the goal", i, t.maxDepth)
 		}
 		for k--; k >= 0; k-- {
 			j = chain[k]
-			p = p<<2 | uint64(t.MoveAt(int(j)))
+			p = p<<2 | uint64(succ[j]>>30)
 			atomic.StoreUint64(&paths[j], p)
 		}
 	}
@@ -192,17 +196,14 @@ func (t *Table) followChains(paths []uint64, succ []int32, from, to int) error {
 
 // successor returns the index of the position reached from the position
 // with index i, whose tiles in reading order are tiles and whose blank is
-// in cell b, by move mv; false if mv leaves the board.
-func successor(tiles *[board.MaxCells]uint8, b, i int, mv board.Move, s board.Shape, h int) (int32, bool) {
-	to, ok := s.Step(b, mv)
-	if !ok {
-		return 0, false
-	}
+// in cell b, by mv, a move the blank can make.
+func successor(tiles *[board.MaxCells]uint8, b, i int, mv board.Move, s board.Shape, h int) int {
+	to, _ := s.Step(b, mv)
 	switch mv {
 	case board.Left:
-		return int32(i - h), true
+		return i - h
 	case board.Right:
-		return int32(i + h), true
+		return i + h
 	}
 	n, cols := s.Cells(), s.Cols
 	moved := *tiles
@@ -219,7 +220,7 @@ func successor(tiles *[board.MaxCells]uint8, b, i int, mv board.Move, s board.Sh
 		copy(seg, seg[1:])
 		seg[cols-1] = first
 	}
-	return int32(to*h + int(perm.Rank(moved[:n-1])/2)), true
+	return to*h + int(perm.Rank(moved[:n-1])/2)
 }
 
 // nextPerm advances p to the next permutation in lexicographic order,

@@ -16,7 +16,7 @@ import (
 //
 //	offset  size  field
 //	0       4     magic "SPZT"
-//	4       1     format version, 1
+//	4       1     format version, 2
 //	5       1     rows
 //	6       1     columns
 //	7       n     the goal, row by row, 0 for the blank (n = rows*columns)
@@ -32,6 +32,11 @@ import (
 //	byte k:  7 6 | 5 4 | 3 2 | 1 0
 //	         4k+3  4k+2  4k+1  4k
 //
+// The two bits are the move's place among the moves the blank can make
+// from its cell, in the order d l r u: with the blank in a corner only 0
+// and 1 occur, on an edge 0 to 2. That skews the bytes enough for zstd to
+// take a tenth more off than it does of the moves themselves.
+//
 // The move is the first in the order d < l < r < u that leads one step
 // closer to the goal, so following the table spells the lexicographically
 // smallest shortest path. The goal's own entry is 0.
@@ -39,8 +44,10 @@ import (
 // Magic begins every table file.
 const Magic = "SPZT"
 
-// Version is the format version this package reads and writes.
-const Version = 1
+// Version is the format version this package reads and writes. Version 1
+// held the moves themselves rather than their places among the moves the
+// blank can make.
+const Version = 2
 
 // Ext is the file name extension of table files.
 const Ext = ".tbl"
@@ -70,7 +77,16 @@ func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) 
 	if len(moves) != Size(s) {
 		return nil, fmt.Errorf("table: %d moves for %v, want %d", len(moves), s, Size(s))
 	}
-	raw := Pack(moves)
+	raw, err := Pack(goal, moves)
+	if err != nil {
+		return nil, err
+	}
+	return encodeRaw(goal, raw, maxDepth)
+}
+
+// encodeRaw returns a table file for goal with the given raw bytes.
+func encodeRaw(goal board.Board, raw []byte, maxDepth int) ([]byte, error) {
+	s := goal.Shape()
 	var hdr []byte
 	hdr = append(hdr, Magic...)
 	hdr = append(hdr, Version, byte(s.Rows), byte(s.Cols))
@@ -86,13 +102,31 @@ func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) 
 	return enc.EncodeAll(raw, hdr), nil
 }
 
-// Pack packs moves two bits each, as the raw bytes of a table file.
-func Pack(moves []board.Move) []byte {
+// Pack packs the moves of the positions that reach goal, by index, as the
+// raw bytes of a table file. Every move but the goal's own, which is not
+// read, must be one the blank can make.
+func Pack(goal board.Board, moves []board.Move) ([]byte, error) {
+	s := goal.Shape()
 	raw := make([]byte, (len(moves)+3)/4)
+	h := half(s)
+	g := Index(goal)
 	for i, m := range moves {
-		raw[i/4] |= byte(m&3) << (2 * (i % 4))
+		if i == g {
+			continue // place 0
+		}
+		blank := i / h
+		k := 0 // the place of m among the moves from blank
+		for mm := range m {
+			if _, ok := s.Step(blank, mm); ok {
+				k++
+			}
+		}
+		if _, ok := s.Step(blank, m); !ok || m >= board.NumMoves {
+			return nil, fmt.Errorf("table: move %v of position %d takes the blank off the board", m, i)
+		}
+		raw[i/4] |= byte(k) << (2 * (i % 4))
 	}
-	return raw
+	return raw, nil
 }
 
 // ReadHeader reads the header of a table file and returns it with the

@@ -32,6 +32,11 @@ type Table struct {
 	maxDepth int
 	raw      []byte
 
+	half int // positions with the blank in one cell
+	// moves[b] lists the moves the blank can make from cell b, in the
+	// order d l r u, then noMove: the raw bytes hold places in this list.
+	moves [board.MaxCells][board.NumMoves]board.Move
+
 	// weights[b][c] is the weight in the rank of the Lehmer digit of the
 	// tile in cell c when the blank is in cell b: (n-2-k)! where k is the
 	// tile's place in reading order, and 0 for the blank itself.
@@ -44,7 +49,21 @@ type Table struct {
 
 func newTable(h Header, raw []byte) *Table {
 	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), maxDepth: h.MaxDepth, raw: raw}
-	n := h.Goal.Shape().Cells()
+	s := h.Goal.Shape()
+	n := s.Cells()
+	t.half = half(s)
+	for b := range n {
+		k := 0
+		for m := range board.Move(board.NumMoves) {
+			if _, ok := s.Step(b, m); ok {
+				t.moves[b][k] = m
+				k++
+			}
+		}
+		for ; k < board.NumMoves; k++ {
+			t.moves[b][k] = noMove
+		}
+	}
 	for b := range n {
 		for c := range n {
 			if c != b {
@@ -70,10 +89,22 @@ func (t *Table) MaxDepth() int { return t.maxDepth }
 // must not modify them.
 func (t *Table) Raw() []byte { return t.raw }
 
-// MoveAt returns the move recorded for the position with index i.
-func (t *Table) MoveAt(i int) board.Move {
-	return board.Move(t.raw[i>>2]>>(2*(i&3))) & 3
+// MoveAt returns the move recorded for the position with index i, and
+// false if the table records no move the blank can make there: a corrupt
+// table.
+func (t *Table) MoveAt(i int) (board.Move, bool) {
+	return t.moveAt(i, i/t.half)
 }
+
+// moveAt is MoveAt for a position whose blank is known to be in cell blank.
+func (t *Table) moveAt(i, blank int) (board.Move, bool) {
+	k := t.raw[i>>2] >> (2 * (i & 3)) & 3
+	m := t.moves[blank&(board.MaxCells-1)][k]
+	return m, m != noMove
+}
+
+// noMove marks the places in Table.moves past the moves the blank can make.
+const noMove = board.Move(0xff)
 
 func (t *Table) corrupt(format string, args ...any) error {
 	return fmt.Errorf("table: corrupt %v table: %s", t.goal, fmt.Sprintf(format, args...))
@@ -106,8 +137,8 @@ func (t *Table) Distance(b board.Board) (int, error) {
 // table move by move: the lookup before the fast one is built.
 func (t *Table) follow(dst []byte, b board.Board, i int) ([]byte, error) {
 	for steps := 0; i != t.goalIdx; steps++ {
-		m := t.MoveAt(i)
-		if steps == t.maxDepth || !b.Move(m) {
+		m, ok := t.moveAt(i, b.Blank())
+		if steps == t.maxDepth || !ok || !b.Move(m) {
 			return dst, t.corrupt("the path from %v does not reach the goal in %d moves", b, t.maxDepth)
 		}
 		dst = append(dst, m.Letter())

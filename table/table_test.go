@@ -276,27 +276,38 @@ func TestCorrupt(t *testing.T) {
 }
 
 // TestBadMoves encodes tables whose checksums are right but whose moves are
-// not: a cycle, a move off the board. Lookups must fail, not loop or lie.
+// not: a cycle, a place past the moves the blank can make. Lookups must
+// fail, not loop or lie.
 func TestBadMoves(t *testing.T) {
 	goal := s3.Goal(8)
 	r := gen.Tables(s3)[8]
 	start := board.MustParse(s3, "23415x768")
-	for name, spoil := range map[string]func(m []board.Move){
-		"cycle": func(m []board.Move) {
+	for name, spoil := range map[string]func(m []board.Move) []byte{
+		"cycle": func(m []board.Move) []byte {
 			// Make the first move of start's path lead straight back.
 			b := start
 			first := m[table.Index(b)]
 			b.Move(first)
 			m[table.Index(b)] = first.Reverse()
+			raw, err := table.Pack(goal, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return raw
 		},
-		"off the board": func(m []board.Move) {
-			m[table.Index(start)] = board.Right // the blank is in the right column
+		"no such move": func(m []board.Move) []byte {
+			raw, err := table.Pack(goal, m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := table.Index(start) // the blank is on an edge: three moves
+			raw[i/4] |= 3 << (2 * (i % 4))
+			return raw
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			moves := append([]board.Move(nil), r.Moves...)
-			spoil(moves)
-			data, err := table.Encode(goal, moves, r.MaxDepth())
+			raw := spoil(append([]board.Move(nil), r.Moves...))
+			data, err := table.EncodeRaw(goal, raw, r.MaxDepth())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -311,6 +322,12 @@ func TestBadMoves(t *testing.T) {
 				t.Errorf("Prepare: %v, want a corrupt table error", err)
 			}
 		})
+	}
+	// Encode refuses a move off the board.
+	moves := append([]board.Move(nil), r.Moves...)
+	moves[table.Index(start)] = board.Right // the blank is in the right column
+	if _, err := table.Encode(goal, moves, r.MaxDepth()); err == nil {
+		t.Errorf("Encode took a move off the board")
 	}
 }
 

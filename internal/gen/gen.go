@@ -171,7 +171,11 @@ func Files(shapes ...board.Shape) ([]File, error) {
 		for i, r := range results {
 			name := table.FileName(s, r.Goal.Blank())
 			files = append(files, File{Name: name, Data: data[i]})
-			facts = append(facts, fact{name, r.MaxDepth(), table.Checksum(table.Pack(r.Moves))})
+			raw, err := table.Pack(r.Goal, r.Moves)
+			if err != nil {
+				return nil, err
+			}
+			facts = append(facts, fact{name, r.MaxDepth(), table.Checksum(raw)})
 			total += len(data[i])
 		}
 	}
