@@ -52,10 +52,7 @@ const flushAt = 64 << 10
 // for reading or writing, or for a missing or corrupt table; answers
 // written before it are right.
 func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
-	goal := j.Goal
-	if goal == (board.Board{}) {
-		goal, _ = j.Preset.DefaultGoal()
-	}
+	goal := j.Preset.GoalOr(j.Goal)
 	p := &j.Preset
 	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" {
 		// A file of one case a line with no case numbers in its answers

@@ -150,6 +150,16 @@ func (p Preset) DefaultGoal() (board.Board, bool) {
 	return g, true
 }
 
+// GoalOr returns g, or p's own goal when g is the zero Board: the goal of
+// a run that may set one (-goal). For a preset of pairs, which reads a
+// goal with every case, it returns g as it is.
+func (p Preset) GoalOr(g board.Board) board.Board {
+	if g == (board.Board{}) {
+		g, _ = p.DefaultGoal()
+	}
+	return g
+}
+
 // NeedsPath reports whether p prints paths, not only their lengths.
 func (p Preset) NeedsPath() bool { return p.Print != Moves }
 

@@ -44,10 +44,7 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // tables.
 func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, error) {
 	var v Verdict
-	goal := c.Goal
-	if goal == (board.Board{}) {
-		goal, _ = c.Preset.DefaultGoal()
-	}
+	goal := c.Preset.GoalOr(c.Goal)
 	in := format.NewReader(input, c.InputName, c.Preset, goal)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
 	var cs format.Case

@@ -90,10 +90,7 @@ func flip(b board.Board) board.Board {
 func (g *Generator) Write(w io.Writer) error {
 	p := g.Preset
 	s := p.Shape
-	goal := g.Goal
-	if goal == (board.Board{}) {
-		goal, _ = p.DefaultGoal()
-	}
+	goal := p.GoalOr(g.Goal)
 	if p.Pairs && g.All && goal == (board.Board{}) {
 		goal = s.Goal(s.Cells() - 1)
 	}

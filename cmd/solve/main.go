@@ -179,9 +179,7 @@ func showAll(args []string, p format.Preset, goal board.Board, width int, stdout
 		fmt.Fprintln(stderr, "solve: -show wants boards as arguments, e.g. solve -show 23415x768")
 		return exitFatal
 	}
-	if goal == (board.Board{}) {
-		goal, _ = p.DefaultGoal()
-	}
+	goal = p.GoalOr(goal)
 	step := 1
 	if p.Pairs {
 		step = 2
