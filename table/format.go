@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -110,23 +111,36 @@ func Pack(goal board.Board, moves []board.Move) ([]byte, error) {
 	raw := make([]byte, (len(moves)+3)/4)
 	h := half(s)
 	g := Index(goal)
+	legal := legalMoves(s)
 	for i, m := range moves {
 		if i == g {
 			continue // place 0
 		}
-		blank := i / h
-		k := 0 // the place of m among the moves from blank
-		for mm := range m {
-			if _, ok := s.Step(blank, mm); ok {
-				k++
-			}
-		}
-		if _, ok := s.Step(blank, m); !ok || m >= board.NumMoves {
+		k := slices.Index(legal[i/h][:], m) // the place of m among the moves from its blank cell
+		if k < 0 || m >= board.NumMoves {
 			return nil, fmt.Errorf("table: move %v of position %d takes the blank off the board", m, i)
 		}
 		raw[i/4] |= byte(k) << (2 * (i % 4))
 	}
 	return raw, nil
+}
+
+// legalMoves lists, for each cell of shape s, the moves the blank can make
+// from it in the order d l r u, then noMove: the places the raw bytes hold.
+func legalMoves(s board.Shape) (moves [board.MaxCells][board.NumMoves]board.Move) {
+	for b := range s.Cells() {
+		k := 0
+		for m := range board.Move(board.NumMoves) {
+			if _, ok := s.Step(b, m); ok {
+				moves[b][k] = m
+				k++
+			}
+		}
+		for ; k < board.NumMoves; k++ {
+			moves[b][k] = noMove
+		}
+	}
+	return moves
 }
 
 // ReadHeader reads the header of a table file and returns it with the

@@ -52,18 +52,7 @@ func newTable(h Header, raw []byte) *Table {
 	s := h.Goal.Shape()
 	n := s.Cells()
 	t.half = half(s)
-	for b := range n {
-		k := 0
-		for m := range board.Move(board.NumMoves) {
-			if _, ok := s.Step(b, m); ok {
-				t.moves[b][k] = m
-				k++
-			}
-		}
-		for ; k < board.NumMoves; k++ {
-			t.moves[b][k] = noMove
-		}
-	}
+	t.moves = legalMoves(s)
 	for b := range n {
 		for c := range n {
 			if c != b {
