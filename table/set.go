@@ -74,12 +74,21 @@ func (s *Set) load(k key) (*Table, error) {
 // Solver returns the Solver for goal, reading and decoding its table on
 // first use.
 func (s *Set) Solver(goal board.Board) (*Solver, error) {
-	t, err := s.Table(goal.Shape(), goal.Blank())
+	v, err := s.solver(goal)
 	if err != nil {
 		return nil, err
 	}
-	v := newSolver(t, goal)
 	return &v, nil
+}
+
+// solver returns the Solver for goal as a value, for a lookup that keeps
+// it on the stack.
+func (s *Set) solver(goal board.Board) (Solver, error) {
+	t, err := s.Table(goal.Shape(), goal.Blank())
+	if err != nil {
+		return Solver{}, err
+	}
+	return newSolver(t, goal), nil
 }
 
 // AppendPath appends to dst the letters of the lexicographically smallest
@@ -90,11 +99,10 @@ func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, err
 	if start.Shape() != goal.Shape() {
 		return dst, false, nil
 	}
-	t, err := s.Table(goal.Shape(), goal.Blank())
+	v, err := s.solver(goal)
 	if err != nil {
 		return dst, false, err
 	}
-	v := newSolver(t, goal)
 	return v.AppendPath(dst, start)
 }
 
@@ -120,10 +128,9 @@ func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
 	if start.Shape() != goal.Shape() {
 		return 0, false, nil
 	}
-	t, err := s.Table(goal.Shape(), goal.Blank())
+	v, err := s.solver(goal)
 	if err != nil {
 		return 0, false, err
 	}
-	v := newSolver(t, goal)
 	return v.Distance(start)
 }
