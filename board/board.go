@@ -60,9 +60,9 @@ func (b Board) Blank() int { return int(b.geo >> 16 & 0xff) }
 // cell and must stay in registers.
 func (b Board) Words() (lo, hi uint64) { return b.lo, b.hi }
 
-// Array returns the cells of b, row by row, in an array whose cells past
-// the board's are 0: for loops that must not copy b at every cell.
-func (b Board) Array() (a [MaxCells]uint8) {
+// array returns the cells of b in an array whose cells past the board's
+// are 0.
+func (b Board) array() (a [MaxCells]uint8) {
 	for i := range a {
 		a[i] = b.cell(i)
 	}
@@ -71,7 +71,7 @@ func (b Board) Array() (a [MaxCells]uint8) {
 
 // Cells returns the cells of b, row by row.
 func (b Board) Cells() []uint8 {
-	c := b.Array()
+	c := b.array()
 	return c[:b.Shape().Cells()]
 }
 

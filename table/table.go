@@ -32,7 +32,6 @@ type Table struct {
 	maxDepth int
 	raw      []byte
 
-	half int // positions with the blank in one cell
 	// moves[b] lists the moves the blank can make from cell b, in the
 	// order d l r u, then noMove: the raw bytes hold places in this list.
 	moves [board.MaxCells][board.NumMoves]board.Move
@@ -51,7 +50,6 @@ func newTable(h Header, raw []byte) *Table {
 	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), maxDepth: h.MaxDepth, raw: raw}
 	s := h.Goal.Shape()
 	n := s.Cells()
-	t.half = half(s)
 	t.moves = legalMoves(s)
 	for b := range n {
 		for c := range n {
@@ -78,14 +76,9 @@ func (t *Table) MaxDepth() int { return t.maxDepth }
 // must not modify them.
 func (t *Table) Raw() []byte { return t.raw }
 
-// MoveAt returns the move recorded for the position with index i, and
-// false if the table records no move the blank can make there: a corrupt
-// table.
-func (t *Table) MoveAt(i int) (board.Move, bool) {
-	return t.moveAt(i, i/t.half)
-}
-
-// moveAt is MoveAt for a position whose blank is known to be in cell blank.
+// moveAt returns the move recorded for the position with index i, whose
+// blank is in cell blank, and false if the table records no move the blank
+// can make there: a corrupt table.
 func (t *Table) moveAt(i, blank int) (board.Move, bool) {
 	k := t.raw[i>>2] >> (2 * (i & 3)) & 3
 	m := t.moves[blank&(board.MaxCells-1)][k]
