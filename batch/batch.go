@@ -10,6 +10,8 @@ package batch
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"io"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -52,7 +54,10 @@ const flushAt = 64 << 10
 // for reading or writing, or for a missing or corrupt table; answers
 // written before it are right.
 func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
-	goal := j.Preset.GoalOr(j.Goal)
+	goal, err := j.check()
+	if err != nil {
+		return Result{}, err
+	}
 	p := &j.Preset
 	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" {
 		// A file of one case a line with no case numbers in its answers
@@ -70,13 +75,38 @@ func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
 			return Result{}, err
 		}
 	}
-	return j.runCases(in, out, goal)
+	return j.runCases(format.NewReader(in, j.Name, j.Preset, goal), out)
 }
 
-// runCases answers the cases one after another.
-func (j *Job) runCases(in io.Reader, out io.Writer, goal board.Board) (Result, error) {
+// RunArgs answers boards given as command-line arguments, one a case (two
+// for a preset of pairs), as format.NewArgsReader reads them, and writes
+// the answers to out as Run does.
+func (j *Job) RunArgs(args []string, out io.Writer) (Result, error) {
+	goal, err := j.check()
+	if err != nil {
+		return Result{}, err
+	}
+	return j.runCases(format.NewArgsReader(args, j.Preset, goal), out)
+}
+
+// check returns the goal of the job's cases, or why the job cannot run.
+func (j *Job) check() (board.Board, error) {
+	if j.Set == nil {
+		return board.Board{}, errors.New("batch: the Job has no table.Set")
+	}
+	if err := j.Preset.Check(); err != nil {
+		return board.Board{}, err
+	}
+	goal := j.Preset.GoalOr(j.Goal)
+	if !j.Preset.Pairs && goal.Shape() != j.Preset.Shape {
+		return board.Board{}, fmt.Errorf("batch: the goal %v is not a board of the preset's shape %v", goal, j.Preset.Shape)
+	}
+	return goal, nil
+}
+
+// runCases answers the cases of r one after another.
+func (j *Job) runCases(r *format.Reader, out io.Writer) (Result, error) {
 	var res Result
-	r := format.NewReader(in, j.Name, j.Preset, goal)
 	buf := make([]byte, 0, flushAt+4096)
 	var a answerer
 	var c format.Case

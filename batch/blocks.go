@@ -23,8 +23,12 @@ type block struct {
 	line    int    // the number of lines before in
 	tooLong int    // when not 0, in is empty and stands for one line this long
 
-	out  []byte
-	errs []error // the messages of its bad cases, in order
+	out []byte
+	// msgs holds the messages of its bad cases, in order, each ended by
+	// ends: text rather than error values, so that a block of short bad
+	// lines holds a few bytes a line and no pointers.
+	msgs []byte
+	ends []int32
 	res  Result
 	err  error         // a fault of the table
 	done chan struct{} // closed once answered
@@ -39,7 +43,7 @@ func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, 
 		return Result{}, err
 	}
 	if solver.Table().MaxDepth() > table.MaxPackedLen {
-		return j.runCases(in, out, goal) // paths too long to pack
+		return j.runCases(format.NewReader(in, j.Name, j.Preset, goal), out) // paths too long to pack
 	}
 	workers := j.Workers
 	if workers <= 0 {
@@ -75,9 +79,11 @@ func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, 
 		for b := range order {
 			<-b.done
 			if werr == nil {
-				for _, e := range b.errs {
-					if j.Report != nil {
-						j.Report(e)
+				if j.Report != nil {
+					start := int32(0)
+					for _, end := range b.ends {
+						j.Report(message(b.msgs[start:end]))
+						start = end
 					}
 				}
 				res.add(b.res)
@@ -120,7 +126,7 @@ func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *b
 		case <-stop:
 			return nil
 		}
-		b.out, b.errs, b.res, b.err, b.tooLong = b.out[:0], b.errs[:0], Result{}, nil, 0
+		b.out, b.msgs, b.ends, b.res, b.err, b.tooLong = b.out[:0], b.msgs[:0], b.ends[:0], Result{}, nil, 0
 		b.in = append(b.in[:0], carry...)
 		n, err := io.ReadFull(in, b.in[len(b.in):blockSize])
 		b.in = b.in[:len(b.in)+n]
@@ -188,6 +194,11 @@ func skipLine(in io.Reader, buf []byte) (size int, rest []byte, eof bool, err er
 	}
 }
 
+// message is the text of a bad case's error, as a block keeps it.
+type message []byte
+
+func (m message) Error() string { return string(m) }
+
 // group is how many lines a worker reads before it fetches their paths.
 const group = 128
 
@@ -247,7 +258,10 @@ func (w *worker) answerLines(b *block) {
 	j := w.job
 	p := &j.Preset
 	sub := *j
-	sub.Report = func(err error) { b.errs = append(b.errs, err) }
+	sub.Report = func(err error) {
+		b.msgs = append(b.msgs, err.Error()...)
+		b.ends = append(b.ends, int32(len(b.msgs)))
+	}
 	if b.tooLong > 0 {
 		sub.Report(format.LineTooLong(j.Name, b.line+1, b.tooLong))
 		b.out = p.AppendBad(b.out, 0)

@@ -25,7 +25,7 @@ func run(t *testing.T, in string, blocks bool) string {
 	if blocks {
 		res, err = j.runBlocks(strings.NewReader(in), &out, goal)
 	} else {
-		res, err = j.runCases(strings.NewReader(in), &out, goal)
+		res, err = j.runCases(format.NewReader(strings.NewReader(in), j.Name, j.Preset, goal), &out)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +60,9 @@ func TestBlocksAgree(t *testing.T) {
 		"long line at the end":  fill(blockSize) + big,
 		"long line first":       big + "\n" + fill(blockSize),
 		"line over MaxLine":     fill(blockSize) + mid + "\n" + line,
+		"line of MaxLine":       fill(blockSize) + "12345678x" + strings.Repeat(" ", format.MaxLine-9) + "\n" + line,
+		"line of MaxLine+1":     fill(blockSize) + "12345678x" + strings.Repeat(" ", format.MaxLine-8) + "\n" + line,
+		"bad line of MaxLine":   fill(blockSize) + strings.Repeat("q", format.MaxLine) + "\n" + line,
 		"bad lines and blanks":  fill(blockSize) + "\n\n1 2 3\n\xff\xfe\n" + line + "   \n12345678q\n",
 		"long line on boundary": fill(blockSize-10) + strings.Repeat("3", blockSize) + "\n" + line,
 	} {

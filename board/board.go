@@ -40,6 +40,10 @@ func (b *Board) set(i int, v uint8) {
 	}
 }
 
+// Valid reports whether b is a board: every Board made by this package is,
+// and the zero Board is not.
+func (b Board) Valid() bool { return b.Shape().Valid() }
+
 // Shape returns the shape of b.
 func (b Board) Shape() Shape { return Shape{Rows: int(b.geo & 0xff), Cols: int(b.geo >> 8 & 0xff)} }
 
@@ -105,6 +109,9 @@ func (b *Board) Apply(path []Move) int {
 // the parity of the tiles' inversions, plus, on a board of even width, the
 // row of the blank (a vertical move then passes an odd number of tiles).
 func (b Board) Parity() int {
+	if !b.Valid() {
+		return 0
+	}
 	n := b.Shape().Cells()
 	inv := 0
 	for i := 0; i < n; i++ {
@@ -124,16 +131,17 @@ func (b Board) Parity() int {
 	return inv & 1
 }
 
-// Solvable reports whether goal can be reached from start.
+// Solvable reports whether goal can be reached from start: both are valid
+// boards of one shape and parity.
 func Solvable(start, goal Board) bool {
-	return start.Shape() == goal.Shape() && start.Parity() == goal.Parity()
+	return start.Valid() && start.Shape() == goal.Shape() && start.Parity() == goal.Parity()
 }
 
 // Relabel renames the tiles of start so that goal becomes the standard
 // goal with the blank in goal's blank cell (Shape.Goal). Moves depend only
 // on where the blank goes, so a path solves start for goal exactly when it
-// solves the relabelled start for the standard goal. Start and goal must
-// have the same shape.
+// solves the relabelled start for the standard goal. When start and goal
+// are not valid boards of one shape it returns the zero Board.
 func Relabel(start, goal Board) Board {
 	return Rename(start, goal, goal.Shape().Goal(goal.Blank()))
 }

@@ -40,15 +40,15 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"", "1: too few cells: 0, want 9"},
 		{"1 2 3 4 5 6 7 8", "1: too few cells: 8, want 9"},
-		{"1 2 3 4 5 6 7 8 x 9", "1:19: tile 9 out of range 1..8"},
+		{"1 2 3 4 5 6 7 8 x 9", "1:19: tile 9 out of range 1..8 for a 3x3 board"},
 		{"1 2 3 4 5 6 7 8 x 1", "1:19: too many cells: 10, want 9"},
 		{"1 2 3 4 5 6 7 3 x", "1:15: tile 3 repeated (first at 1:5); want each of 1..8 once"},
 		{"1 2 3 4 5 6 7 x x", "1:17: a second blank (the first is at 1:15); want one blank"},
-		{"1 2 3 4 5 6 7 8 q", "1:17: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #)"},
-		{"1 2 3 4 5 6 7 8 \xff", "1:17: byte 0xff is not text; want a tile 1..8 or a blank (x X 0 #)"},
-		{"1 2 3 4 5 6 7 8 \x00", "1:17: control character '\\x00'; want a tile 1..8 or a blank (x X 0 #)"},
-		{"1,2,3,4,5,6,7,8,x", "1:2: unexpected ','; want a tile 1..8 or a blank (x X 0 #)"},
-		{"12345678é", "1:9: unexpected 'é'; want a tile 1..8 or a blank (x X 0 #)"},
+		{"1 2 3 4 5 6 7 8 q", "1:17: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
+		{"1 2 3 4 5 6 7 8 \xff", "1:17: byte 0xff is not text; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
+		{"1 2 3 4 5 6 7 8 \x00", "1:17: control character '\\x00'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
+		{"1,2,3,4,5,6,7,8,x", "1:2: unexpected ','; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
+		{"12345678é", "1:9: unexpected 'é'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
 		{"123\n456\n78", "3: too few cells: 8, want 9"},
 	} {
 		_, err := Parse(s3, c.in)
@@ -72,9 +72,9 @@ func TestParseLarge(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	for _, c := range []struct{ in, want string }{
-		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 16", "1:37: tile 16 out of range 1..15"},
-		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3x", "1:38: unexpected 'x'; want a tile 1..15 or a blank (x X 0 #)"},
-		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 99999999999999999999", "1:37: tile 99999999999999999999 out of range 1..15"},
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 16", "1:37: tile 16 out of range 1..15 for a 4x4 board"},
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3x", "1:38: unexpected 'x'; want a tile 1..15 or a blank (x X 0 #) for a 4x4 board"},
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 99999999999999999999", "1:37: tile 99999999999999999999 out of range 1..15 for a 4x4 board"},
 	} {
 		if _, err := Parse(s, c.in); err == nil || err.Error() != c.want {
 			t.Errorf("Parse(%q): %v, want %s", c.in, err, c.want)
@@ -84,7 +84,7 @@ func TestParseLarge(t *testing.T) {
 
 func TestAppendCellsKeepsCount(t *testing.T) {
 	cells, err := s3.AppendCells(nil, []byte("1 2 q 4 \xe4\xb8\x80 6"), 7)
-	if err == nil || err.Error() != "7:5: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #)" {
+	if err == nil || err.Error() != "7:5: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board" {
 		t.Errorf("err = %v", err)
 	}
 	if len(cells) != 6 || cells[2].Value != Bad || cells[4].Value != Bad || cells[5].Col != 13 {

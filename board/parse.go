@@ -45,24 +45,40 @@ func isBlank(c byte) bool { return c == 'x' || c == 'X' || c == '0' || c == '#' 
 
 // want describes what a cell of s may be, for error messages.
 func (s Shape) want() string {
-	return fmt.Sprintf("want a tile 1..%d or a blank (x X 0 #)", s.Cells()-1)
+	return fmt.Sprintf("want a tile 1..%d or a blank (x X 0 #)%s", s.Cells()-1, s.forShape())
 }
+
+// forShape names s in a message: " for a 3x4 board".
+func (s Shape) forShape() string { return " for a " + s.String() + " board" }
 
 // AppendCells reads the cells written on one line of text (without its
 // line end) and appends them to dst; lineNo is the line's number for
-// positions and errors.
+// positions and errors. It is ScanCells with no limit on the cells kept.
+func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) {
+	dst, _, err := s.ScanCells(dst, int(^uint(0)>>1), line, lineNo)
+	return dst, err
+}
+
+// ScanCells reads the cells written on one line of text (without its line
+// end) and appends them to dst until dst holds limit cells; the cells past
+// that are counted but not kept, so that a line of junk costs no memory.
+// It returns dst, the number of cells on the line, and the first fault of
+// the line; lineNo is the line's number for positions and errors.
 //
 // On a board of ten cells or fewer every tile is one digit, so every
 // character that is not a space is a cell: "2 3 4 1 5 x 7 6 8",
 // "23415x768" and "4#5" all read as written. On a larger board cells are
 // numbers separated by spaces. The blank is x, X, 0 or #.
 //
-// A character (or, on a larger board, a word) that is not a cell is
-// appended as a cell with the value Bad, so that the cells after it keep
-// their count, and the first such fault is returned as a *SyntaxError.
-func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) {
+// A character (or, on a larger board, a word) that is not a cell counts as
+// a cell with the value Bad, so that the cells after it keep their count.
+// Only the first fault's message is made: a line of junk costs about what
+// a line of cells does.
+func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell, int, error) {
 	n := s.Cells()
+	wide := n > 10
 	var first error
+	count := 0
 	for i := 0; i < len(line); i++ {
 		c := line[i]
 		if isSpace(c) {
@@ -70,9 +86,9 @@ func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) 
 		}
 		start := i
 		v := -1
-		var err error
+		bad := false
 		switch {
-		case n > 10 && c >= '0' && c <= '9':
+		case wide && c >= '0' && c <= '9':
 			v = 0
 			for ; i < len(line) && line[i] >= '0' && line[i] <= '9'; i++ {
 				v = min(v*10+int(line[i]-'0'), 1000) // out of range, however long
@@ -83,28 +99,39 @@ func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) 
 		case c >= '1' && c <= '9':
 			v = int(c - '0')
 		default:
-			err = s.stray(line, i, lineNo)
-			_, size := utf8.DecodeRune(line[i:])
-			i += size - 1
+			bad = true
+			if first == nil {
+				first = s.stray(line, i, lineNo)
+			}
+			if c >= utf8.RuneSelf {
+				_, size := utf8.DecodeRune(line[i:])
+				i += size - 1
+			}
 		}
-		if n > 10 && err == nil && i+1 < len(line) && !isSpace(line[i+1]) {
-			err = s.stray(line, i+1, lineNo)
+		if wide && !bad && i+1 < len(line) && !isSpace(line[i+1]) {
+			bad = true
+			if first == nil {
+				first = s.stray(line, i+1, lineNo)
+			}
 		}
-		if err == nil && v >= n {
-			err = errorAt(lineNo, start+1, "tile %s out of range 1..%d", line[start:i+1], n-1)
+		if !bad && v >= n {
+			bad = true
+			if first == nil {
+				first = errorAt(lineNo, start+1, "tile %s out of range 1..%d%s", line[start:i+1], n-1, s.forShape())
+			}
 		}
-		if err != nil {
+		if bad {
 			v = Bad
-			for n > 10 && i+1 < len(line) && !isSpace(line[i+1]) {
+			for wide && i+1 < len(line) && !isSpace(line[i+1]) {
 				i++ // the rest of the word is part of the one bad cell
 			}
-			if first == nil {
-				first = err
-			}
 		}
-		dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
+		count++
+		if len(dst) < limit {
+			dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
+		}
 	}
-	return dst, first
+	return dst, count, first
 }
 
 // Bad is the value of a cell that could not be read.

@@ -36,6 +36,9 @@ func (s Shape) String() string { return fmt.Sprintf("%dx%d", s.Rows, s.Cols) }
 // Step returns the cell the blank reaches from cell blank by move m, and
 // false if m would take it off the board.
 func (s Shape) Step(blank int, m Move) (int, bool) {
+	if !s.Valid() || blank < 0 || blank >= s.Cells() {
+		return blank, false
+	}
 	r, c := blank/s.Cols, blank%s.Cols
 	switch m {
 	case Down:

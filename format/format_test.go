@@ -38,13 +38,13 @@ func TestReader(t *testing.T) {
 		{hdu, "\xef\xbb\xbf23415x768", "23415x768>12345678x"},
 		{hdu, "123\n456\n78x\n", "bad in:1: too few cells: 3, want 9|bad in:2: too few cells: 3, want 9|bad in:3: too few cells: 3, want 9"},
 		{uva, "2\n\n123\n456\n78x\n\n23415x768\n", "12345678x>12345678x|23415x768>12345678x"},
-		{uva, "2\n123\n", "bad in:2: input ends in the middle of a case: 3 cells, want 9|note in:2: input ends after 1 cases; the count at the start says 2"},
+		{uva, "2\n123\n", "bad in:2: input ends in the middle of a board: 1 row, want 3|note in:2: input ends after 1 case; the count at the start says 2"},
 		{uva, "0\n", ""},
 		{uva, "0\n12345678x\n", "note in:2: more cases than the count 0 at the start; answering them too|12345678x>12345678x"},
-		{uva, "3\n12345678x", "12345678x>12345678x|note in:2: input ends after 1 cases; the count at the start says 3"},
+		{uva, "3\n12345678x", "12345678x>12345678x|note in:2: input ends after 1 case; the count at the start says 3"},
 		{lrj, "1 2 3 4 5 6 7 8 0 1 2 3 4 5 6 7 0 8\n", "12345678x>1234567x8"},
 		{lrj, "1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n4 5 6\n7 0 8\n", "12345678x>1234567x8"},
-		{lrj, "1 2 3\n4 5\n\n1 2 3\n4 5 6\n7 0 8\n", "bad in:2: too few cells: 5, want 9|bad in:6: input ends in the middle of a case: 9 cells, want 18"},
+		{lrj, "1 2 3\n4 5\n\n1 2 3\n4 5 6\n7 0 8\n", "bad in:2: row 2 has 2 cells, want 3"},
 		{lrj, "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n", "bad in:2:17: tile 8 repeated (first at 2:15); want each of 1..8 once (in the goal board)"},
 	} {
 		got := strings.Join(readAll(c.p, c.in), "|")
@@ -121,4 +121,97 @@ func FuzzReader(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLayoutBoundsCases holds the rule that the lines of a file bound its
+// boards: a malformed board, short or long, on one line or in rows, is one
+// bad case, and every case after it reads as it would alone.
+func TestLayoutBoundsCases(t *testing.T) {
+	lrj, _ := Lookup("lrj")
+	aoj, _ := Lookup("aoj")
+	boj, _ := Lookup("boj11112")
+	light, _ := Lookup("lightoj1139")
+	hdu3567, _ := Lookup("hdu3567")
+	hoj, _ := Lookup("hoj1868")
+	uva, _ := Lookup("uva652")
+	for _, c := range []struct {
+		p    Preset
+		in   string
+		want string
+	}{
+		// A short board, then a good pair, then an unsolvable one.
+		{lrj, "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 0\n",
+			"12345678x>1234567x8|bad in:3: too few cells: 8, want 9 (in the start board)|123456x78>12345678x|21345678x>12345678x"},
+		// A long board.
+		{lrj, "1 2 3 4 5 6 7 8 0 5\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0\n",
+			"bad in:1:19: too many cells: 10, want 9 (in the start board)|1234567x8>12345678x"},
+		// A short goal.
+		{hoj, "2\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8 0\n",
+			"bad in:3: too few cells: 8, want 9 (in the goal board)|1234567x8>12345678x"},
+		{hdu3567, "2\n12X45378\n12345678X\n564178X23\n7568X4123\n",
+			"bad in:2: too few cells: 8, want 9 (in the start board)|564178x23>7568x4123"},
+		// A short last row, then two good boards.
+		{aoj, "1 2 3\n4 5 6\n7 0\n1 2 3\n4 5 6\n7 0 8\n1 2 3\n4 5 6\n0 7 8\n",
+			"bad in:3: row 3 has 2 cells, want 3|1234567x8>12345678x|123456x78>12345678x"},
+		// A long row.
+		{aoj, "1 2 3\n4 5 6 6\n7 8 0\n1 2 3\n4 5 6\n7 0 8\n",
+			"bad in:2: row 2 has 4 cells, want 3|1234567x8>12345678x"},
+		// Rows cut short by a blank line: the next board starts after it.
+		{uva, "2\n1 2 3\n4 5 6\n\n1 2 3\n4 5 6\n7 0 8\n", "bad in:4: a blank line after 2 rows of the board; want 3 rows of 3|1234567x8>12345678x"},
+		// An overfull case where blank lines separate cases.
+		{boj, "2\n\n1234\n5678#\n123\n\n123\n456\n78#\n",
+			"bad in:3: too few cells: 4, want 9|12345678x>12345678x"},
+		{boj, "2\n\n123\n456\n78#\n123\n\n123\n456\n78#\n",
+			"bad in:6: more lines than one board before the blank line that ends the case; want 3 rows of 3|12345678x>12345678x"},
+		{light, "2\n\n1 2 3\n4 5 6\n\n1 2 3\n4 5 6\n7 8 0\n",
+			"bad in:5: a blank line after 2 rows of the board; want 3 rows of 3|12345678x>12345678x"},
+		// A count that looks like cells is a bad count, and only that.
+		{boj, "2 1\n\n123\n456\n78#\n", "note in:1: want the number of cases, got \"2 1\"; reading cases to the end of the input|12345678x>12345678x"},
+		{uva, "0x3\n12345678x\n", "note in:1: want the number of cases, got \"0x3\"; reading cases to the end of the input|12345678x>12345678x"},
+		{uva, "", "note in:1: the input is empty; want the number of cases"},
+		{hdu3567, "\n\n", "note in:2: the input is empty; want the number of cases"},
+	} {
+		got := strings.Join(readAll(c.p, c.in), "|")
+		if got != c.want {
+			t.Errorf("%s %q:\ngot  %s\nwant %s", c.p.Name, c.in, got, c.want)
+		}
+	}
+}
+
+// TestArgsReader holds that every argument is a case: an empty one is a
+// bad case, not nothing.
+func TestArgsReader(t *testing.T) {
+	hdu, _ := Lookup("hdu1043")
+	goal, _ := hdu.DefaultGoal()
+	r := NewArgsReader([]string{"12345678x", "", "21345678x", " ", "123\n4x5\n786"}, hdu, goal)
+	var got []string
+	var c Case
+	for r.Next(&c) {
+		if c.Err != nil {
+			got = append(got, c.Err.Error())
+		} else {
+			got = append(got, c.Start.String())
+		}
+	}
+	want := "12345678x|argument 2: empty board; want 9 cells|21345678x|argument 4: empty board; want 9 cells|1234x5786"
+	if g := strings.Join(got, "|"); g != want {
+		t.Errorf("got  %s\nwant %s", g, want)
+	}
+}
+
+// TestMaxLine holds the limit where it is documented: a line of MaxLine
+// bytes is read, one byte more is too long.
+func TestMaxLine(t *testing.T) {
+	hdu, _ := Lookup("hdu1043")
+	for _, n := range []int{MaxLine, MaxLine + 1} {
+		line := "12345678x" + strings.Repeat(" ", n-9)
+		got := readAll(hdu, line+"\n"+line)
+		want := "12345678x>12345678x"
+		if n > MaxLine {
+			want = "bad in:1: line of 65537 bytes is too long; want at most 65536 bytes"
+		}
+		if len(got) != 2 || got[0] != want || got[1] != got[0] && n <= MaxLine {
+			t.Errorf("line of %d bytes: got %.80q, want %s twice", n, got, want)
+		}
+	}
 }

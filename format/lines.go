@@ -19,7 +19,7 @@ type lineReader struct {
 }
 
 func newLineReader(in io.Reader) lineReader {
-	return lineReader{br: bufio.NewReaderSize(in, MaxLine)}
+	return lineReader{br: bufio.NewReaderSize(in, MaxLine+1)} // a line of MaxLine bytes and its \n
 }
 
 // reset makes l read in from its start, as if it came after n lines,

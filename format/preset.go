@@ -35,8 +35,11 @@ type Preset struct {
 	// Input.
 	Count   bool   // the input starts with the number of cases
 	Pairs   bool   // a case is a start board then a goal board
-	OneLine bool   // a case is one line; else its cells may run over lines
+	OneLine bool   // a case is one line; else a board is one line or one row a line
 	Goal    string // the goal of every case, unless Pairs
+	// Separated says that a blank line stands between cases, so that in
+	// reading a case runs to the next blank line.
+	Separated bool
 
 	// How the judge writes a board in its input, for test data.
 	Blank  byte // the blank: 'x', 'X', '0' or '#'
@@ -101,7 +104,8 @@ var Presets = []Preset{
 	{
 		Name: "lightoj1139", Problems: "LightOJ 1139",
 		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
-		Blank: '0', Spaced: true, Rows: true, Gap: true,
+		Separated: true,
+		Blank:     '0', Spaced: true, Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible", Label: "Case %d: ",
 	},
 	{
@@ -112,7 +116,7 @@ var Presets = []Preset{
 	},
 	{
 		Name: "boj11112", Problems: "BOJ 11112",
-		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Shape: board.Shape3x3, Count: true, Goal: "12345678x", Separated: true,
 		Blank: '#', Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible",
 	},
@@ -137,17 +141,34 @@ func Names() []string {
 	return names
 }
 
+// Check reports whether p can be read and written: a shape a board can
+// have, a goal of that shape unless p reads one with every case, a known
+// Print, and a label with at most one %d.
+func (p Preset) Check() error {
+	switch {
+	case !p.Shape.Valid():
+		return fmt.Errorf("format: preset %q: shape %v not supported", p.Name, p.Shape)
+	case p.Print < Path || p.Print > MovesThenPath:
+		return fmt.Errorf("format: preset %q: unknown Print %d", p.Name, p.Print)
+	case strings.Count(p.Label, "%") > 1 || strings.Count(p.Label, "%") != strings.Count(p.Label, "%d"):
+		return fmt.Errorf("format: preset %q: label %q, want at most one %%d and no other %%", p.Name, p.Label)
+	}
+	if !p.Pairs {
+		if _, err := board.Parse(p.Shape, p.Goal); err != nil {
+			return fmt.Errorf("format: preset %q: goal %q: %v", p.Name, p.Goal, err)
+		}
+	}
+	return nil
+}
+
 // DefaultGoal returns the goal of p's cases, or false if p reads a goal
-// with every case.
+// with every case or its goal is not a board (Check says why).
 func (p Preset) DefaultGoal() (board.Board, bool) {
 	if p.Pairs {
 		return board.Board{}, false
 	}
 	g, err := board.Parse(p.Shape, p.Goal)
-	if err != nil {
-		panic(fmt.Sprintf("format: preset %s: goal %q: %v", p.Name, p.Goal, err))
-	}
-	return g, true
+	return g, err == nil
 }
 
 // GoalOr returns g, or p's own goal when g is the zero Board: the goal of

@@ -2,14 +2,15 @@ package format
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
 )
 
-// MaxLine is the longest line a Reader reads; a longer one is a bad case,
+// MaxLine is the longest line a Reader reads, in bytes, not counting its
+// line end ("\n"; a "\r" before it counts). A longer line is a bad case,
 // skipped without being held in memory.
 const MaxLine = 64 << 10
 
@@ -28,10 +29,19 @@ type Case struct {
 
 // Reader reads the cases of a judge file one at a time, as a preset lays
 // them out. It holds one line at a time, however long its input.
+//
+// The lines of a file bound its boards: a board is written on one line,
+// or one row a line (a first line of at most one row's cells starts a
+// board of Rows lines). A case of a preset of pairs is a start board then
+// a goal board, or both on one line. In a preset whose cases are
+// separated by blank lines (Preset.Separated), a case runs to the next
+// blank line. So a malformed board is one bad case, and the next case
+// starts where the layout says, whatever was wrong with this one.
 type Reader struct {
 	p    Preset
 	name string
 	goal board.Board
+	args bool // one board a line, and a blank line is an empty board
 	lineReader
 
 	countRead bool
@@ -39,15 +49,40 @@ type Reader struct {
 	num       int // cases read so far
 	extraSaid bool
 	shortSaid bool
+	invalid   error // the preset cannot be read (Preset.Check)
 
 	cells []board.Cell
 }
 
 // NewReader returns a Reader of the cases of r, laid out as p says. name
 // names the input in messages ("stdin"). goal is the goal of every case
-// when p reads none with its cases.
+// when p reads none with its cases. A preset that fails Preset.Check, or
+// a goal that is not a board of its shape, gives one bad note and no
+// cases.
 func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
-	return &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1}
+	rd := &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1}
+	rd.invalid = p.Check()
+	if rd.invalid == nil && !p.Pairs && goal.Shape() != p.Shape {
+		rd.invalid = &Error{Name: name, SyntaxError: &board.SyntaxError{Msg: "the goal " + goal.String() + " is not a board of shape " + p.Shape.String()}}
+	}
+	return rd
+}
+
+// NewArgsReader returns a Reader of boards given as command-line
+// arguments: each argument is one board (one line of cells; line ends in
+// it read as spaces), and two make a case for a preset of pairs. An empty
+// argument is a bad case. Messages name the argument: "argument 2,
+// column 5: ...".
+func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
+	var sb strings.Builder
+	for _, a := range args {
+		sb.WriteString(strings.ReplaceAll(a, "\n", " "))
+		sb.WriteByte('\n')
+	}
+	p.Count, p.Separated = false, false
+	r := NewReader(strings.NewReader(sb.String()), "argument", p, goal)
+	r.args = true
+	return r
 }
 
 // Reset makes r read the cases of in from its start, as if it were part of
@@ -60,17 +95,21 @@ func (r *Reader) Reset(in io.Reader, n int) {
 // LineTooLong is the error for a line of size bytes, longer than MaxLine,
 // at line of the input called name.
 func LineTooLong(name string, line, size int) error {
-	return fmt.Errorf("%s:%w", name, &board.SyntaxError{Line: line, Msg: fmt.Sprintf("line of %d bytes is too long; want a board", size)})
+	return &Error{Name: name, SyntaxError: &board.SyntaxError{Line: line, Msg: "line of " + strconv.Itoa(size) + " bytes is too long; want at most " + strconv.Itoa(MaxLine) + " bytes"}}
 }
 
-// errorf makes an error that names the input, a line and, when col > 0, a
+// errorAt makes an error that names the input, a line and, when col > 0, a
 // column.
-func (r *Reader) errorf(line, col int, format string, args ...any) error {
-	return r.wrap(&board.SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)})
+func (r *Reader) errorAt(line, col int, msg string) error {
+	return &Error{Name: r.name, Args: r.args, SyntaxError: &board.SyntaxError{Line: line, Col: col, Msg: msg}}
 }
 
+// wrap names the input in an error of board.
 func (r *Reader) wrap(err error) error {
-	return fmt.Errorf("%s:%w", r.name, err)
+	if se, ok := err.(*board.SyntaxError); ok {
+		return &Error{Name: r.name, Args: r.args, SyntaxError: se}
+	}
+	return err
 }
 
 func isBlankLine(line []byte) bool {
@@ -80,6 +119,11 @@ func isBlankLine(line []byte) bool {
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
 	*c = Case{}
+	if r.invalid != nil {
+		c.Err, r.invalid = r.invalid, nil
+		r.err = io.EOF
+		return true
+	}
 	if r.p.Count && !r.countRead {
 		r.countRead = true
 		if note := r.readCount(); note != nil {
@@ -93,70 +137,53 @@ func (r *Reader) Next(c *Case) bool {
 		}
 		if !r.extraSaid {
 			r.extraSaid = true
-			c.Err = r.errorf(r.line+1, 0, "more cases than the count %d at the start; answering them too", r.count)
+			c.Err = r.errorAt(r.line+1, 0, "more cases than the count "+strconv.Itoa(r.count)+" at the start; answering them too")
 			return true
 		}
 	}
-	need := r.p.Shape.Cells()
-	if r.p.Pairs {
-		need *= 2
-	}
+	n := r.p.Shape.Cells()
 	cells := r.cells[:0]
 	defer func() { r.cells = cells[:0] }()
-	var bad error
-	for {
-		line, tooLong, ok := r.readLine()
-		if !ok {
-			if len(cells) == 0 {
-				if r.count >= 0 && r.num < r.count && !r.shortSaid {
-					r.shortSaid = true
-					c.Err = r.errorf(r.line, 0, "input ends after %d cases; the count at the start says %d", r.num, r.count)
-					return true
-				}
-				return false
-			}
+	var bs boardScan
+	cells, bs = r.readBoard(cells, n, false)
+	if !bs.found {
+		if r.count >= 0 && r.num < r.count && !r.shortSaid {
+			r.shortSaid = true
+			c.Err = r.errorAt(r.line, 0, "input ends after "+plural(r.num, "case")+"; the count at the start says "+strconv.Itoa(r.count))
+			return true
+		}
+		return false
+	}
+	c.Line = bs.line
+	bad := bs.err
+	var start, goal board.Board
+	if r.p.Pairs {
+		if !bs.fast && bs.count == 2*n && bs.err == nil && len(cells) == 2*n {
+			// The start and the goal on one line.
+			start, goal, bad = r.pair(cells)
+		} else {
 			if bad == nil {
-				bad = r.errorf(r.line, 0, "input ends in the middle of a case: %d cells, want %d", len(cells), need)
+				start, bad = r.fromCells(cells, bs, n, " (in the start board)")
 			}
-			break
-		}
-		if tooLong > 0 {
-			if c.Line == 0 {
-				c.Line = r.line
-			}
-			if bad == nil {
-				bad = LineTooLong(r.name, r.line, tooLong)
-			}
-			break // its cells are not known: the case ends here
-		}
-		if isBlankLine(line) {
-			if len(cells)%r.p.Shape.Cells() != 0 {
-				// Blank lines stand only between boards: this one cuts the
-				// case short.
-				if bad == nil {
-					bad = r.errorf(r.line-1, 0, "too few cells: %d, want %d", len(cells)%r.p.Shape.Cells(), r.p.Shape.Cells())
-				}
-				break
-			}
-			continue
-		}
-		if c.Line == 0 {
-			c.Line = r.line
-		}
-		if r.p.OneLine && !r.p.Pairs {
-			if b, ok := board.ParseLine(r.p.Shape, line); ok {
-				r.num++
-				c.Num, c.Start, c.Goal = r.num, b, r.goal
-				return true
+			var gs boardScan
+			cells, gs = r.readBoard(cells[:0], n, true)
+			switch {
+			case bad != nil:
+			case !gs.found:
+				bad = r.errorAt(r.line, 0, "input ends after the start board; want a goal board")
+			case gs.err != nil:
+				bad = gs.err
+			default:
+				goal, bad = r.fromCells(cells, gs, n, " (in the goal board)")
 			}
 		}
-		var err error
-		cells, err = r.p.Shape.AppendCells(cells, line, r.line)
-		if err != nil && bad == nil {
-			bad = r.wrap(err)
-		}
-		if r.p.OneLine || len(cells) >= need {
-			break
+	} else if bad == nil {
+		start, bad = r.fromCells(cells, bs, n, "")
+		goal = r.goal
+	}
+	if r.p.Separated {
+		if err := r.restOfCase(); bad == nil {
+			bad = err
 		}
 	}
 	r.num++
@@ -165,49 +192,197 @@ func (r *Reader) Next(c *Case) bool {
 		c.Err = bad
 		return true
 	}
-	c.Start, c.Goal, c.Err = r.boards(cells, c.Line)
+	c.Start, c.Goal = start, goal
 	return true
 }
 
-// boards makes the start and goal of a case from its cells.
-func (r *Reader) boards(cells []board.Cell, line int) (start, goal board.Board, err error) {
-	n := r.p.Shape.Cells()
-	if !r.p.Pairs {
-		start, err = r.p.Shape.FromCells(cells, line)
-		if err != nil {
-			return start, goal, r.wrap(err)
+// plural writes "1 case" or "2 cases".
+func plural(n int, what string) string {
+	s := strconv.Itoa(n) + " " + what
+	if n != 1 {
+		s += "s"
+	}
+	return s
+}
+
+// boardScan is what readBoard saw of one board.
+type boardScan struct {
+	found bool        // a board started before the end of the input
+	fast  bool        // the board is one well-formed line, read into b
+	b     board.Board // when fast
+	line  int         // its first line
+	last  int         // its last line
+	count int         // the cells it holds; cells past n+1 are counted, not kept
+	err   error       // its first fault: of a line, or of its layout
+}
+
+// readBoard reads the lines of one board, appending its cells to dst (at
+// most 2n+1 of them, for a pair on one line), and says what it saw. Blank
+// lines before the board are skipped, except for arguments, where a blank
+// line is an empty board. inCase says the board is the second of a case,
+// where a blank line in a preset of separated cases ends the case.
+func (r *Reader) readBoard(dst []board.Cell, n int, inCase bool) ([]board.Cell, boardScan) {
+	var bs boardScan
+	limit := len(dst) + 2*n + 1
+	var line []byte
+	for {
+		var tooLong int
+		var ok bool
+		line, tooLong, ok = r.readLine()
+		if !ok {
+			return dst, bs
 		}
-		return start, r.goal, nil
+		if tooLong > 0 {
+			bs.found, bs.line, bs.last = true, r.line, r.line
+			bs.err = LineTooLong(r.name, r.line, tooLong)
+			return dst, bs
+		}
+		if !isBlankLine(line) {
+			break
+		}
+		if r.args {
+			bs.found, bs.line, bs.last = true, r.line, r.line
+			bs.err = r.errorAt(r.line, 0, "empty board; want "+strconv.Itoa(n)+" cells")
+			return dst, bs
+		}
+		if inCase && r.p.Separated {
+			r.unread(line, 0) // it ends the case, which restOfCase finds
+			return dst, bs
+		}
 	}
-	if len(cells) > 2*n {
-		c := cells[2*n]
-		return start, goal, r.errorf(int(c.Line), int(c.Col), "too many cells: %d, want %d for a start and a goal", len(cells), 2*n)
+	bs.found, bs.line, bs.last = true, r.line, r.line
+	if b, ok := board.ParseLine(r.p.Shape, line); ok {
+		// The common case, read fast: a whole board on its line.
+		bs.fast, bs.b, bs.count = true, b, n
+		return dst, bs
 	}
-	if len(cells) < 2*n {
-		line := int(cells[len(cells)-1].Line)
-		return start, goal, r.errorf(line, 0, "too few cells: %d, want %d for a start and a goal", len(cells), 2*n)
-	}
-	start, err = r.p.Shape.FromCells(cells[:n], line)
+	var k int
+	var err error
+	dst, k, err = r.p.Shape.ScanCells(dst, limit, line, r.line)
+	bs.count = k
 	if err != nil {
-		return start, goal, r.wrap(fmt.Errorf("%w (in the start board)", err))
+		bs.err = r.wrap(err)
 	}
-	goal, err = r.p.Shape.FromCells(cells[n:], line)
+	cols, rows := r.p.Shape.Cols, r.p.Shape.Rows
+	if r.args || r.p.OneLine || k > cols || (k < cols && !r.p.Rows) {
+		return dst, bs // the board is this line
+	}
+	// One row a line: the board is Rows lines.
+	if k != cols && bs.err == nil {
+		bs.err = r.errorAt(r.line, 0, "row 1 has "+plural(k, "cell")+", want "+strconv.Itoa(cols))
+	}
+	for row := 2; row <= rows; row++ {
+		line, tooLong, ok := r.readLine()
+		switch {
+		case !ok:
+			if bs.err == nil {
+				bs.err = r.errorAt(r.line, 0, "input ends in the middle of a board: "+plural(row-1, "row")+", want "+strconv.Itoa(rows))
+			}
+			return dst, bs
+		case tooLong > 0:
+			if bs.err == nil {
+				bs.err = LineTooLong(r.name, r.line, tooLong)
+			}
+			bs.last = r.line
+			continue
+		case isBlankLine(line):
+			if bs.err == nil {
+				bs.err = r.errorAt(r.line, 0, "a blank line after "+plural(row-1, "row")+" of the board; want "+strconv.Itoa(rows)+" rows of "+strconv.Itoa(cols))
+			}
+			if r.p.Separated {
+				r.unread(line, 0) // it ends the case
+			}
+			return dst, bs
+		}
+		bs.last = r.line
+		dst, k, err = r.p.Shape.ScanCells(dst, limit, line, r.line)
+		bs.count += k
+		if err != nil && bs.err == nil {
+			bs.err = r.wrap(err)
+		}
+		if k != cols && bs.err == nil {
+			bs.err = r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+plural(k, "cell")+", want "+strconv.Itoa(cols))
+		}
+	}
+	return dst, bs
+}
+
+// fromCells makes a board of the n cells of one board, as readBoard saw it.
+func (r *Reader) fromCells(cells []board.Cell, bs boardScan, n int, which string) (board.Board, error) {
+	switch {
+	case bs.fast:
+		return bs.b, nil
+	case bs.count > n:
+		c := cells[n]
+		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), "too many cells: "+strconv.Itoa(bs.count)+", want "+strconv.Itoa(n)+which)
+	case bs.count < n:
+		return board.Board{}, r.errorAt(bs.last, 0, "too few cells: "+strconv.Itoa(bs.count)+", want "+strconv.Itoa(n)+which)
+	}
+	b, err := r.p.Shape.FromCells(cells, bs.line)
 	if err != nil {
-		return start, goal, r.wrap(fmt.Errorf("%w (in the goal board)", err))
+		if se, ok := err.(*board.SyntaxError); ok && which != "" {
+			se.Msg += which
+		}
+		return b, r.wrap(err)
+	}
+	return b, nil
+}
+
+// pair makes the start and goal of a case written on one line.
+func (r *Reader) pair(cells []board.Cell) (start, goal board.Board, err error) {
+	n := r.p.Shape.Cells()
+	start, err = r.p.Shape.FromCells(cells[:n], 0)
+	if err != nil {
+		return start, goal, r.wrap(suffix(err, " (in the start board)"))
+	}
+	goal, err = r.p.Shape.FromCells(cells[n:], 0)
+	if err != nil {
+		return start, goal, r.wrap(suffix(err, " (in the goal board)"))
 	}
 	return start, goal, nil
 }
 
+func suffix(err error, s string) error {
+	if se, ok := err.(*board.SyntaxError); ok {
+		se.Msg += s
+	}
+	return err
+}
+
+// restOfCase reads, in a preset of separated cases, what is left of a case
+// up to the blank line that ends it, and returns a fault if it is not
+// empty: a case holds one board (or one pair) and no more.
+func (r *Reader) restOfCase() error {
+	var err error
+	for {
+		line, tooLong, ok := r.readLine()
+		if !ok {
+			return err
+		}
+		if tooLong == 0 && isBlankLine(line) {
+			r.unread(line, 0)
+			return err
+		}
+		if err == nil {
+			err = r.errorAt(r.line, 0, "more lines than one board before the blank line that ends the case; want "+strconv.Itoa(r.p.Shape.Rows)+" rows of "+strconv.Itoa(r.p.Shape.Cols))
+		}
+	}
+}
+
 // readCount reads the number of cases that starts the input. A first line
-// that is not a number is a note.
+// that is not a number is a note, and the cases that follow it are read
+// to the end of the input.
 func (r *Reader) readCount() error {
 	for {
 		line, tooLong, ok := r.readLine()
 		if !ok {
-			return nil
+			if r.lineReader.Err() != nil {
+				return nil // the caller reports the error
+			}
+			return r.errorAt(max(r.line, 1), 0, "the input is empty; want the number of cases")
 		}
 		if tooLong > 0 {
-			return r.errorf(r.line, 0, "line of %d bytes is too long; want the number of cases", tooLong)
+			return r.errorAt(r.line, 0, "line of "+strconv.Itoa(tooLong)+" bytes is too long; want the number of cases")
 		}
 		if isBlankLine(line) {
 			continue
@@ -218,13 +393,7 @@ func (r *Reader) readCount() error {
 			r.count = n
 			return nil
 		}
-		err = r.errorf(r.line, 0, "want the number of cases, got %q; reading cases to the end of the input", truncate(f, 40))
-		// A line of cells is likely the first case of a file without its
-		// count; anything else is a count gone wrong, and is skipped.
-		if cells, cerr := r.p.Shape.AppendCells(r.cells[:0], line, r.line); cerr == nil && len(cells) > 0 {
-			r.unread(line, 0)
-		}
-		return err
+		return r.errorAt(r.line, 0, "want the number of cases, got "+strconv.Quote(truncate(f, 40))+"; reading cases to the end of the input")
 	}
 }
 

@@ -11,6 +11,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -22,6 +23,8 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/cli"
+	"golang.org/x/term"
 )
 
 // Exit statuses.
@@ -79,18 +82,19 @@ table, or an error reading or writing.
 }
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	// Messages are many on a bad file: write them in bulk, and at the end.
+	errw := bufio.NewWriterSize(stderr, 32<<10)
+	defer errw.Flush()
+	stderr = errw
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
 	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\"")
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
-	width := fs.Int("width", terminalWidth(), "draw -show pictures `COLUMNS` wide, e.g. -width 120; $COLUMNS sets the default")
-	fs.Usage = func() { usage(stderr, fs) }
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitFatal
+	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
+	fs.Usage = func() { usage(fs.Output(), fs) }
+	operands, err := cli.Parse(fs, args, stdout, stderr)
+	if err != nil {
+		return cli.Exit(err)
 	}
 	p, ok := format.Lookup(*formatName)
 	if !ok {
@@ -116,17 +120,23 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		job.Goal = g
 	}
 	if *show {
-		return showAll(fs.Args(), p, job.Goal, *width, stdout, stderr)
+		if *width <= 0 {
+			*width = terminalWidth(stdout)
+		}
+		return showAll(operands, p, job.Goal, *width, stdout, stderr)
 	}
-	var in io.Reader = stdin
-	if fs.NArg() > 0 {
-		// Arguments are boards (in pairs, for a format of pairs), with no
-		// count before them.
-		in = argsInput(fs.Args())
-		job.Preset.Count = false
-		job.Report = func(err error) { fmt.Fprintf(stderr, "solve: %v\n", argumentError(err)) }
+	var res batch.Result
+	if len(operands) > 0 {
+		// Arguments are boards (in pairs, for a format of pairs), one a
+		// case, with no count before them.
+		res, err = job.RunArgs(operands, stdout)
+	} else {
+		if isTerminal(stdin) {
+			fmt.Fprintf(stderr, "solve: reading boards from standard input, one a line (Ctrl-D to end; solve -h for help)\n")
+			errw.Flush()
+		}
+		res, err = job.Run(stdin, stdout)
 	}
-	res, err := job.Run(in, stdout)
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitFatal
@@ -137,27 +147,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// argsInput lays the boards given as arguments out as the input of p:
-// one argument a line, so that a message's line is its argument's number.
-func argsInput(args []string) io.Reader {
-	var sb strings.Builder
-	for _, a := range args {
-		sb.WriteString(strings.ReplaceAll(a, "\n", " "))
-		sb.WriteByte('\n')
-	}
-	return strings.NewReader(sb.String())
-}
-
-// argumentError turns "argument:2:5: msg" into "argument 2, column 5: msg".
-func argumentError(err error) error {
-	var se *board.SyntaxError
-	if !errors.As(err, &se) {
-		return err
-	}
-	if se.Col > 0 {
-		return fmt.Errorf("argument %d, column %d: %s", se.Line, se.Col, se.Msg)
-	}
-	return fmt.Errorf("argument %d: %s", se.Line, se.Msg)
+// isTerminal reports whether r is a terminal.
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // positionless drops the "1:" of an error in a one-line board.
@@ -211,13 +204,29 @@ func showAll(args []string, p format.Preset, goal board.Board, width int, stdout
 			return exitFatal
 		}
 		if !ok {
-			fmt.Fprintf(stdout, "%v cannot reach %v: the two have different parity.\n", start, goal)
+			if _, err := fmt.Fprintf(stdout, "%v cannot reach %v: the two have different parity.\n", start, goal); err != nil {
+				fmt.Fprintf(stderr, "solve: %v\n", err)
+				return exitFatal
+			}
 			continue
 		}
-		fmt.Fprintf(stdout, "%v to %v: %d moves, %s\n\n", start, goal, len(path), path)
+		if len(path) == 0 {
+			fmt.Fprintf(stdout, "%v is the goal: 0 moves.\n\n", start)
+		} else {
+			fmt.Fprintf(stdout, "%v to %v: %s, %s\n\n", start, goal, plural(len(path), "move"), path)
+		}
 		if err := picture(stdout, start, path, width); err != nil {
+			fmt.Fprintf(stderr, "solve: %v\n", err)
 			return exitFatal
 		}
 	}
 	return code
+}
+
+// plural writes "1 move" or "2 moves".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

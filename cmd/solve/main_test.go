@@ -113,11 +113,17 @@ func TestArgs(t *testing.T) {
 		{[]string{"2 3 4 1 5 x 7 6 8", "12345678x", "21345678x"}, "dlurullddrurdllurdr\n\nunsolvable\n", "", 0},
 		{[]string{"123\n4#5\n786"}, "rd\n", "", 0},
 		{[]string{"1234", "12345678x"}, "error\n\n", "solve: argument 1: too few cells: 4, want 9\n", 1},
-		{[]string{"12345678q"}, "error\n", "solve: argument 1, column 9: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #)\n", 1},
+		{[]string{"12345678q"}, "error\n", "solve: argument 1, column 9: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board\n", 1},
 		{[]string{"-format", "hdu3567", "12X453786", "12345678X", "564178X23", "7568X4123"}, "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n", "", 0},
 		{[]string{"-format", "luogu1379", "283104765"}, "4\n", "", 0},
 		{[]string{"-goal", "123804765", "-format", "acwing845", "283104765"}, "4\n", "", 0},
 		{[]string{"-goal", "7568X4123", "564178X23"}, "urrulldr\n", "", 0},
+		// Every argument is a case, an empty one too.
+		{[]string{"12345678x", "", "21345678x", " "}, "\nerror\nunsolvable\nerror\n", "solve: argument 2: empty board; want 9 cells\nsolve: argument 4: empty board; want 9 cells\n", 1},
+		// Flags after boards, as GNU tools take them; -- ends the flags.
+		{[]string{"23415x768", "-format", "acwing845"}, "19\n", "", 0},
+		{[]string{"-format", "acwing845", "--", "23415x768"}, "19\n", "", 0},
+		{[]string{"-nope", "23415x768"}, "", "flag provided but not defined: -nope\nrun solve -h for help\n", 2},
 		{[]string{"-format", "lightoj1139", "123456780", "123456708"}, "Case 1: 0\nCase 2: 1\n", "", 0},
 		{[]string{"-format", "nosuch", "1"}, "", "solve: unknown format \"nosuch\"; want one of " + strings.Join(format.Names(), ", ") + "\n", 2},
 		{[]string{"-goal", "1234", "1"}, "", "solve: -goal \"1234\": too few cells: 4, want 9\n", 2},
@@ -132,11 +138,11 @@ func TestArgs(t *testing.T) {
 
 func TestHelp(t *testing.T) {
 	stdout, stderr, code := runBin(t, nil, "-h")
-	if code != 0 || stdout != "" {
-		t.Errorf("solve -h: status %d, stdout %q", code, stdout)
+	if code != 0 || stderr != "" {
+		t.Errorf("solve -h: status %d, stderr %q", code, stderr)
 	}
 	for _, want := range append(format.Names(), "-format", "-goal", "e.g.", "Exit status", "solve 23415x768") {
-		if !strings.Contains(stderr, want) {
+		if !strings.Contains(stdout, want) {
 			t.Errorf("solve -h does not mention %q", want)
 		}
 	}
@@ -259,7 +265,7 @@ func TestLongLine(t *testing.T) {
 	if want := "dlurullddrurdllurdr\nerror\n\nerror\nunsolvable\n"; stdout != want {
 		t.Errorf("stdout %q, want %q", stdout, want)
 	}
-	if want := "solve: stdin:2: line of 1048576 bytes is too long; want a board\nsolve: stdin:4: line of 1048576 bytes is too long; want a board\n"; stderr != want {
+	if want := "solve: stdin:2: line of 1048576 bytes is too long; want at most 65536 bytes\nsolve: stdin:4: line of 1048576 bytes is too long; want at most 65536 bytes\n"; stderr != want {
 		t.Errorf("stderr %q, want %q", stderr, want)
 	}
 	if code != 1 {
@@ -289,6 +295,26 @@ func TestClosedPipe(t *testing.T) {
 	cmd.Wait() // killed by SIGPIPE or exits: either is quiet
 	if stderr.Len() > 0 {
 		t.Errorf("stderr %q, want nothing", stderr.String())
+	}
+}
+
+// TestExactLimit holds that a line of exactly format.MaxLine bytes is
+// answered, and one byte more is a bad case, in a small file (case by
+// case) and a large one (blocks on every core) alike.
+func TestExactLimit(t *testing.T) {
+	fill := strings.Repeat("2 3 4 1 5 x 7 6 8\n", 30000) // over one block
+	for _, n := range []int{format.MaxLine, format.MaxLine + 1} {
+		long := "12345678x" + strings.Repeat(" ", n-9) + "\n"
+		want := "\n"
+		if n > format.MaxLine {
+			want = "error\n"
+		}
+		for _, in := range []string{long, fill + long} {
+			stdout, _, _ := runIn(strings.NewReader(in))
+			if got := stdout[len(stdout)-len(want):]; got != want || strings.Count(stdout, "\n") != strings.Count(in, "\n") {
+				t.Errorf("a line of %d bytes in %d bytes of input: answered %q, want %q", n, len(in), got, want)
+			}
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
+	"golang.org/x/term"
 )
 
 // picture draws the way from start to goal along path as the problem
@@ -67,8 +68,14 @@ func picture(w io.Writer, start board.Board, path []byte, width int) error {
 	return err
 }
 
-// terminalWidth returns the width to draw in: $COLUMNS, or 80.
-func terminalWidth() int {
+// terminalWidth returns the width to draw in: the terminal's, when w is
+// one; else $COLUMNS, when set; else 80.
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok {
+		if cols, _, err := term.GetSize(int(f.Fd())); err == nil && cols > 0 {
+			return cols
+		}
+	}
 	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n > 0 {
 		return n
 	}
