@@ -15,6 +15,9 @@ type Answer struct {
 	Word  string // the preset's word for unsolvable, or Bad, when given
 	Moves int    // the number of moves, for presets that print it
 	Path  []byte // the move letters, for presets that print a path; valid until the next read
+	// More says that Path is only the start of a path too long to hold
+	// at once: AnswerReader.MorePath gives the rest, piece by piece.
+	More bool
 
 	// Err says why the answer could not be read: a missing label or
 	// blank line, a number that is not one.
@@ -52,6 +55,26 @@ func (a *AnswerReader) Err() error {
 	return nil
 }
 
+// nextPath reads a line that holds a path, a piece at a time: the whole
+// line without trailing spaces, or its start with more set.
+func (a *AnswerReader) nextPath() (piece []byte, more, ok bool) {
+	a.tooLong = 0
+	piece, more, ok = a.readPiece()
+	if !more {
+		piece = bytes.TrimRight(piece, " \t\r")
+	}
+	return piece, more, ok
+}
+
+// MorePath returns the next piece of a path that Next returned only the
+// start of (Answer.More), and whether more follows it. The pieces hold the
+// line as written, trailing spaces included; they are valid until the
+// next read.
+func (a *AnswerReader) MorePath() (piece []byte, more bool) {
+	piece, more, _ = a.readPiece()
+	return piece, more
+}
+
 // Line returns the number of the last line read.
 func (a *AnswerReader) Line() int { return a.line }
 
@@ -85,7 +108,19 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 			return true
 		}
 	}
-	line, ok := a.next()
+	var line []byte
+	var ok bool
+	if a.p.Print == Path && a.p.Label == "" {
+		// The line is the path, or a word: read it in pieces, so that a
+		// path of any length is judged on its merits.
+		line, ans.More, ok = a.nextPath()
+		if ans.More {
+			ans.Line, ans.Path = a.line, line
+			return true
+		}
+	} else {
+		line, ok = a.next()
+	}
 	if !ok {
 		return false
 	}
@@ -123,13 +158,12 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 		}
 		ans.Moves = n
 		if a.p.Print == MovesThenPath {
-			path, ok := a.next()
+			path, more, ok := a.nextPath()
 			if !ok {
 				ans.Err = a.errorf("the answers end before the path of case %d", num)
 				return true
 			}
-			a.long(ans)
-			ans.Path = path
+			ans.Path, ans.More = path, more
 		}
 	}
 	return true

@@ -13,6 +13,7 @@ type lineReader struct {
 	line int   // the number of the last line read
 	err  error // the error that ended the input, io.EOF at its end
 
+	partial     bool   // the last readPiece returned a piece with more of its line to come
 	pending     []byte // a line given back, for the next read
 	heldTooLong int    // the length of a line too long given back
 	held        bool   // pending or heldTooLong holds a line
@@ -41,6 +42,7 @@ func (l *lineReader) Err() error {
 // MaxLine is skipped, and tooLong gives its length without its line end.
 // ok is false at the end of the input or after an error.
 func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
+	l.skipRest()
 	if l.held {
 		l.held = false
 		l.line++
@@ -82,6 +84,51 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 		line = line[:n-1]
 	}
 	return line, 0, true
+}
+
+// readPiece returns the next piece of a line, at most MaxLine+1 bytes,
+// without its line end: the whole line, or a line's start with more set
+// when it goes on, and then the rest piece by piece. A caller that stops
+// before the end of a line may call readLine next: it skips the rest.
+func (l *lineReader) readPiece() (piece []byte, more, ok bool) {
+	if l.held || l.err != nil {
+		l.partial = false
+		line, tooLong, ok := l.readLine()
+		return line, false, ok && tooLong == 0
+	}
+	first := !l.partial
+	line, err := l.br.ReadSlice('\n')
+	switch {
+	case err == bufio.ErrBufferFull:
+		l.partial = true
+	case err != nil:
+		l.err, l.partial = err, false
+		if err != io.EOF || len(line) == 0 {
+			if !first {
+				return nil, false, true // the line ended with the input
+			}
+			return nil, false, false
+		}
+	default:
+		l.partial = false
+		line = line[:len(line)-1]
+	}
+	if first {
+		l.line++
+		if l.line == 1 {
+			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+		}
+	}
+	return line, l.partial, true
+}
+
+// skipRest skips what is left of a line whose pieces were being read.
+func (l *lineReader) skipRest() {
+	for l.partial {
+		if _, _, ok := l.readPiece(); !ok {
+			return
+		}
+	}
 }
 
 // unread gives back the line just read (or, when tooLong > 0, the news of

@@ -5,6 +5,8 @@
 package judge
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 
@@ -44,6 +46,12 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // tables.
 func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, error) {
 	var v Verdict
+	if c.Set == nil {
+		return v, errors.New("judge: the Checker has no table.Set")
+	}
+	if err := c.Preset.Check(); err != nil {
+		return v, err
+	}
 	goal := c.Preset.GoalOr(c.Goal)
 	in := format.NewReader(input, c.InputName, c.Preset, goal)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
@@ -70,7 +78,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 			fault = fmt.Sprintf("no answer (the answers end at line %d)", ar.Line())
 		} else {
 			var err error
-			fault, err = c.judge(&cs, &ans)
+			fault, err = c.judge(&cs, &ans, ar)
 			if err != nil {
 				return v, err
 			}
@@ -106,7 +114,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 }
 
 // judge returns what is wrong with the answer to one case, or "".
-func (c *Checker) judge(cs *format.Case, ans *format.Answer) (string, error) {
+func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerReader) (string, error) {
 	p := &c.Preset
 	if cs.Err != nil {
 		return fmt.Sprintf("the input case cannot be read: %v", cs.Err), nil
@@ -143,32 +151,82 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if string(want) != string(ans.Path) {
-			return fmt.Sprintf("%s:%d: path %q, want %q (the smallest of the shortest, d < l < r < u)", c.AnswersName, ans.Line+1, trunc(ans.Path), want), nil
+		if got, same := samePath(ans, ar, want); !same {
+			return fmt.Sprintf("%s:%d: path %q, want %q (the smallest of the shortest, d < l < r < u)", c.AnswersName, ans.Line+1, got, want), nil
 		}
 		return "", nil
 	}
-	return c.judgePath(cs, ans, d, at), nil
+	return c.judgePath(cs, ans, ar, d, at), nil
+}
+
+// samePath reports whether the path of ans, read on piece by piece, is
+// want, spaces at its end aside, and returns the start of it for a message.
+func samePath(ans *format.Answer, ar *format.AnswerReader, want []byte) (string, bool) {
+	piece, more := ans.Path, ans.More
+	got := trunc(bytes.TrimRight(piece, " \t\r"))
+	same, spaces, k := true, false, 0
+	for {
+		for _, ch := range piece {
+			switch {
+			case ch == ' ' || ch == '\t' || ch == '\r':
+				spaces = true
+			case spaces || k == len(want) || want[k] != ch:
+				same = false
+			default:
+				k++
+			}
+		}
+		if !more {
+			break
+		}
+		piece, more = ar.MorePath()
+	}
+	return got, same && k == len(want)
 }
 
 // judgePath checks a move string: legal moves, ending at the goal, and, if
-// asked, no longer than the shortest.
-func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, d int, at string) string {
+// asked, no longer than the shortest. It reads a long path piece by piece
+// as it comes (Answer.More), so a path of any length is judged on its
+// merits in memory of one piece.
+func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.AnswerReader, d int, at string) string {
 	b := cs.Start
-	for i, ch := range ans.Path {
-		m, ok := board.ParseMove(ch)
-		if !ok || ch < 'a' {
-			return at + fmt.Sprintf("move %d is %q, want one of d l r u", i+1, ch)
+	piece, more := ans.Path, ans.More
+	moves := 0  // moves read so far
+	spaces := 0 // spaces read since the last move
+	fault := "" // the first fault
+	for {
+		for _, ch := range piece {
+			if fault != "" {
+				break
+			}
+			if ch == ' ' || ch == '\t' || ch == '\r' {
+				spaces++ // trailing spaces are no fault, spaces between moves are
+				continue
+			}
+			if spaces > 0 {
+				fault = at + fmt.Sprintf("move %d is ' ', want one of d l r u", moves+1)
+				break
+			}
+			moves++
+			m, ok := board.ParseMove(ch)
+			if !ok || ch < 'a' {
+				fault = at + fmt.Sprintf("move %d is %q, want one of d l r u", moves, ch)
+			} else if !b.Move(m) {
+				fault = at + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b)
+			}
 		}
-		if !b.Move(m) {
-			return at + fmt.Sprintf("move %d %q takes the blank off the board at %v", i+1, ch, b)
+		if !more {
+			break
 		}
+		piece, more = ar.MorePath() // read to the end of the line, fault or not
 	}
-	if b != cs.Goal {
-		return at + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", len(ans.Path), b, cs.Goal)
-	}
-	if c.Shortest && len(ans.Path) > d {
-		return at + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", len(ans.Path)-d, d, len(ans.Path))
+	switch {
+	case fault != "":
+		return fault
+	case b != cs.Goal:
+		return at + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", moves, b, cs.Goal)
+	case c.Shortest && moves > d:
+		return at + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", moves-d, d, moves)
 	}
 	return ""
 }

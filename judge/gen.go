@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/bits"
@@ -86,8 +87,61 @@ func flip(b board.Board) board.Board {
 	return out
 }
 
-// Write writes the judge file.
+// Check reports what the settings of g cannot honour, naming the flags of
+// cmd/judge that set them.
+func (g *Generator) Check() error {
+	p := g.Preset
+	if err := p.Check(); err != nil {
+		return err
+	}
+	switch {
+	case g.Goal.Valid() && g.Goal.Shape() != p.Shape:
+		return fmt.Errorf("-goal %v is not a board of the preset's shape %v", g.Goal, p.Shape)
+	case g.Goal.Valid() && p.Pairs && g.All:
+		return errors.New("-all goes with the preset's own goal, not -goal")
+	case g.N < 0:
+		return fmt.Errorf("-n %d: want a number of cases, 0 or more", g.N)
+	case !(g.Unsolvable >= 0 && g.Unsolvable <= 1): // NaN too
+		return fmt.Errorf("-unsolvable %v: want a share from 0 to 1", g.Unsolvable)
+	case g.All && g.MaxDepth >= 0:
+		return errors.New("-all writes every arrangement and cannot keep only some depths (-depth)")
+	case g.All && g.Unsolvable > 0:
+		return errors.New("-all writes every arrangement, the unsolvable ones among them; it cannot take -unsolvable")
+	case g.MaxDepth >= 0 && g.Unsolvable == 1:
+		return errors.New("-depth with -unsolvable 1: unsolvable boards have no depth")
+	case g.MaxDepth >= 0 && (g.MinDepth < 0 || g.MinDepth > g.MaxDepth):
+		return fmt.Errorf("-depth %d-%d: want A-B with 0 <= A <= B", g.MinDepth, g.MaxDepth)
+	case g.MaxDepth >= 0 && g.Set == nil:
+		return errors.New("-depth needs the tables: the Generator has no Set")
+	}
+	if g.MaxDepth >= 0 {
+		// The deepest position of any goal the cases may have.
+		deepest := 0
+		s := p.Shape
+		for blank := range s.Cells() {
+			goal := p.GoalOr(g.Goal)
+			if goal.Valid() && goal.Blank() != blank {
+				continue
+			}
+			t, err := g.Set.Table(s, blank)
+			if err != nil {
+				return err
+			}
+			deepest = max(deepest, t.MaxDepth())
+		}
+		if g.MinDepth > deepest {
+			return fmt.Errorf("-depth %d-%d: no position of a %v board lies %d or more moves from its goal; the deepest lie %d", g.MinDepth, g.MaxDepth, s, g.MinDepth, deepest)
+		}
+	}
+	return nil
+}
+
+// Write writes the judge file. Settings it cannot honour are an error,
+// before anything is written.
 func (g *Generator) Write(w io.Writer) error {
+	if err := g.Check(); err != nil {
+		return fmt.Errorf("judge: %v", err)
+	}
 	p := g.Preset
 	s := p.Shape
 	goal := p.GoalOr(g.Goal)

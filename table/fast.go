@@ -56,6 +56,9 @@ func (t *Table) fastIfBuilt() *fastTable {
 // the first few thousand, and checks the whole table on the way: every
 // position must reach the goal within MaxDepth moves.
 func (t *Table) Prepare() error {
+	if t == nil || t.fast == nil {
+		return errors.New("table: the Table has no moves (Decode or Set.Table make Tables)")
+	}
 	f, err := t.fast()
 	if err == nil && f != nil {
 		t.built.Store(f)

@@ -69,11 +69,35 @@ type Header struct {
 // RawLen returns the length of the raw bytes of a table for shape s.
 func RawLen(s board.Shape) int { return (Size(s) + 3) / 4 }
 
+// checkGoal reports whether goal is a standard goal a table can have.
+func checkGoal(goal board.Board) error {
+	s := goal.Shape()
+	switch {
+	case !goal.Valid():
+		return errors.New("table: the goal is not a valid board")
+	case goal != s.Goal(goal.Blank()):
+		return fmt.Errorf("table: goal %v is not the standard goal %v", goal, s.Goal(goal.Blank()))
+	case Size(s) > maxSize:
+		return fmt.Errorf("table: %v boards have too many positions for a table", s)
+	}
+	return nil
+}
+
+// maxSize is the most positions a table may have: 2x5 and 5x2 boards, of
+// 10 cells, have 1.8M; 11 cells would have 20M.
+const maxSize = 1 << 28
+
 // Encode returns a table file for goal, whose positions' moves are
 // moves[Index(position)], each 0..3, and whose largest distance is
 // maxDepth. The output depends only on its arguments and the zstd
 // library's version.
 func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) {
+	if err := checkGoal(goal); err != nil {
+		return nil, err
+	}
+	if maxDepth < 0 || maxDepth > 255 {
+		return nil, fmt.Errorf("table: largest distance %d, want 0..255", maxDepth)
+	}
 	s := goal.Shape()
 	if len(moves) != Size(s) {
 		return nil, fmt.Errorf("table: %d moves for %v, want %d", len(moves), s, Size(s))
@@ -107,7 +131,13 @@ func encodeRaw(goal board.Board, raw []byte, maxDepth int) ([]byte, error) {
 // raw bytes of a table file. Every move but the goal's own, which is not
 // read, must be one the blank can make.
 func Pack(goal board.Board, moves []board.Move) ([]byte, error) {
+	if err := checkGoal(goal); err != nil {
+		return nil, err
+	}
 	s := goal.Shape()
+	if len(moves) != Size(s) {
+		return nil, fmt.Errorf("table: %d moves for %v, want %d", len(moves), s, Size(s))
+	}
 	raw := make([]byte, (len(moves)+3)/4)
 	h := half(s)
 	g := Index(goal)
@@ -154,7 +184,7 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 		return h, nil, fmt.Errorf("format version %d, want %d", data[4], Version)
 	}
 	s := board.Shape{Rows: int(data[5]), Cols: int(data[6])}
-	if !s.Valid() || Size(s) > 1<<28 {
+	if !s.Valid() || Size(s) > maxSize {
 		return h, nil, fmt.Errorf("board shape %v not supported", s)
 	}
 	n := s.Cells()
@@ -196,7 +226,10 @@ var encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
 })
 
 var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20))
+	// DecodeAll stops at the capacity of its dst, the raw length the
+	// header announces: a frame that would expand further is refused as
+	// soon as it passes it.
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20), zstd.WithDecodeAllCapLimit(true))
 })
 
 // Decode reads a whole table file: its header, and raw bytes that must

@@ -18,15 +18,27 @@ import (
 // Size returns the number of positions of shape s in one solvability
 // class: 181440 for the 3x3 board.
 func Size(s board.Shape) int {
+	if !s.Valid() {
+		return 0
+	}
 	n := s.Cells()
 	return n * half(s)
 }
 
-func half(s board.Shape) int { return int(perm.Factorial(s.Cells()-1) / 2) }
+func half(s board.Shape) int {
+	if !s.Valid() {
+		return 0
+	}
+	return int(perm.Factorial(s.Cells()-1) / 2)
+}
 
 // Index returns the dense index of b among the positions of its shape and
-// solvability class, 0..Size-1. It allocates nothing.
+// solvability class, 0..Size-1, or -1 for a board that is not valid. It
+// allocates nothing.
 func Index(b board.Board) int {
+	if !b.Valid() {
+		return -1
+	}
 	s := b.Shape()
 	n := s.Cells()
 	var tiles [board.MaxCells]uint8
@@ -41,8 +53,13 @@ func Index(b board.Board) int {
 }
 
 // Position returns the board of shape s and solvability class parity
-// (board.Board.Parity) that has index i, the inverse of Index.
+// (board.Board.Parity) that has index i, the inverse of Index. For a
+// shape that is not valid, a parity other than 0 or 1, or an index out of
+// 0..Size(s)-1, it returns the zero Board, which is not valid.
 func Position(s board.Shape, parity, i int) board.Board {
+	if !s.Valid() || parity < 0 || parity > 1 || i < 0 || i >= Size(s) {
+		return board.Board{}
+	}
 	h := half(s)
 	n := s.Cells()
 	blank := i / h
@@ -65,9 +82,6 @@ func Position(s board.Shape, parity, i int) board.Board {
 			k++
 		}
 	}
-	b, err := board.New(s, cells[:n])
-	if err != nil {
-		panic("table: Position made a bad board: " + err.Error()) // unreachable: the cells are a permutation
-	}
+	b, _ := board.New(s, cells[:n]) // the cells are a permutation
 	return b
 }

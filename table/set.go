@@ -37,8 +37,17 @@ func NewSet(fsys fs.FS) *Set {
 // Table returns the table for the standard goal of shape s with the blank
 // in cell blank, reading and decoding it on first use.
 func (s *Set) Table(shape board.Shape, blank int) (*Table, error) {
+	if s == nil || s.fsys == nil {
+		return nil, errors.New("table: the Set has no tables (make it with NewSet)")
+	}
+	if !shape.Valid() || blank < 0 || blank >= shape.Cells() {
+		return nil, fmt.Errorf("table: no %v board has the blank in cell %d", shape, blank)
+	}
 	k := key{shape, blank}
 	s.mu.Lock()
+	if s.tables == nil {
+		s.tables = make(map[key]func() (*Table, error))
+	}
 	load, ok := s.tables[k]
 	if !ok {
 		load = sync.OnceValues(func() (*Table, error) { return s.load(k) })
@@ -84,6 +93,9 @@ func (s *Set) Solver(goal board.Board) (*Solver, error) {
 // solver returns the Solver for goal as a value, for a lookup that keeps
 // it on the stack.
 func (s *Set) solver(goal board.Board) (Solver, error) {
+	if !goal.Valid() {
+		return Solver{}, errors.New("table: the goal is not a valid board")
+	}
 	t, err := s.Table(goal.Shape(), goal.Blank())
 	if err != nil {
 		return Solver{}, err
@@ -96,7 +108,7 @@ func (s *Set) solver(goal board.Board) (Solver, error) {
 // returns dst and false when goal cannot be reached from start. The error
 // is for a missing or corrupt table only.
 func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
-	if start.Shape() != goal.Shape() {
+	if !start.Valid() || start.Shape() != goal.Shape() {
 		return dst, false, nil
 	}
 	v, err := s.solver(goal)
@@ -125,7 +137,7 @@ func (s *Set) Path(start, goal board.Board) ([]board.Move, bool, error) {
 // goal, or false when there is none. The error is for a missing or corrupt
 // table only.
 func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
-	if start.Shape() != goal.Shape() {
+	if !start.Valid() || start.Shape() != goal.Shape() {
 		return 0, false, nil
 	}
 	v, err := s.solver(goal)

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 
@@ -34,12 +35,24 @@ func newSolver(t *Table, goal board.Board) Solver {
 	return v
 }
 
+var errZeroSolver = errors.New("table: the Solver has no table (Set.Solver makes Solvers)")
+
 // Goal returns the goal of v.
-func (v *Solver) Goal() board.Board { return v.goal }
+func (v *Solver) Goal() board.Board {
+	if v == nil {
+		return board.Board{}
+	}
+	return v.goal
+}
 
 // Table returns the table v answers from: the table of the standard goal
 // with v's blank cell.
-func (v *Solver) Table() *Table { return v.t }
+func (v *Solver) Table() *Table {
+	if v == nil {
+		return nil
+	}
+	return v.t
+}
 
 // index renames the tiles of b for the standard goal and returns the index
 // of the result and its parity (board.Board.Parity), in one pass.
@@ -101,7 +114,10 @@ func (v *Solver) renamed(b board.Board) board.Board {
 // or returns dst and false when the goal cannot be reached from start.
 // The error is for a corrupt table only.
 func (v *Solver) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
-	if start.Shape() != v.goal.Shape() {
+	if v == nil || v.t == nil {
+		return dst, false, errZeroSolver
+	}
+	if !start.Valid() || start.Shape() != v.goal.Shape() {
 		return dst, false, nil
 	}
 	i, parity := v.index(start)
@@ -119,7 +135,10 @@ func (v *Solver) AppendPath(dst []byte, start board.Board) ([]byte, bool, error)
 // v's goal, or false when there is none. The error is for a corrupt table
 // only.
 func (v *Solver) Distance(start board.Board) (int, bool, error) {
-	if start.Shape() != v.goal.Shape() {
+	if v == nil || v.t == nil {
+		return 0, false, errZeroSolver
+	}
+	if !start.Valid() || start.Shape() != v.goal.Shape() {
 		return 0, false, nil
 	}
 	i, parity := v.index(start)
@@ -143,7 +162,7 @@ type Key int32
 // Key returns the key of start, or false when the goal cannot be reached
 // from it.
 func (v *Solver) Key(start board.Board) (Key, bool) {
-	if start.Shape() != v.goal.Shape() {
+	if v == nil || v.t == nil || !start.Valid() || start.Shape() != v.goal.Shape() {
 		return 0, false
 	}
 	i, parity := v.index(start)
@@ -166,6 +185,12 @@ func (p Packed) AppendTo(dst []byte) []byte { return appendPacked(dst, uint64(p)
 // for a corrupt table, or one whose paths are too long to pack (more than
 // 31 moves).
 func (v *Solver) Gather(keys []Key, out []Packed) error {
+	if v == nil || v.t == nil {
+		return errZeroSolver
+	}
+	if len(out) < len(keys) {
+		return fmt.Errorf("table: Gather of %d keys into %d paths", len(keys), len(out))
+	}
 	f := v.t.built.Load()
 	if f == nil {
 		if err := v.t.Prepare(); err != nil {
@@ -178,6 +203,9 @@ func (v *Solver) Gather(keys []Key, out []Packed) error {
 	paths := f.paths
 	out = out[:len(keys)]
 	for k, key := range keys {
+		if uint(key) >= uint(len(paths)) {
+			return fmt.Errorf("table: key %d is not one of the %v table (Solver.Key gives keys)", key, v.t.goal)
+		}
 		out[k] = Packed(paths[key])
 	}
 	return nil

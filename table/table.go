@@ -17,6 +17,7 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"sync"
 	"sync/atomic"
@@ -67,14 +68,29 @@ func newTable(h Header, raw []byte) *Table {
 }
 
 // Goal returns the goal of t.
-func (t *Table) Goal() board.Board { return t.goal }
+func (t *Table) Goal() board.Board {
+	if t == nil {
+		return board.Board{}
+	}
+	return t.goal
+}
 
 // MaxDepth returns the largest distance of any position from the goal.
-func (t *Table) MaxDepth() int { return t.maxDepth }
+func (t *Table) MaxDepth() int {
+	if t == nil {
+		return 0
+	}
+	return t.maxDepth
+}
 
 // Raw returns the raw bytes of t, as laid out in a table file. The caller
 // must not modify them.
-func (t *Table) Raw() []byte { return t.raw }
+func (t *Table) Raw() []byte {
+	if t == nil {
+		return nil
+	}
+	return t.raw
+}
 
 // moveAt returns the move recorded for the position with index i, whose
 // blank is in cell blank, and false if the table records no move the blank
@@ -93,9 +109,12 @@ func (t *Table) corrupt(format string, args ...any) error {
 }
 
 // AppendPath appends to dst the letters of the lexicographically smallest
-// shortest path from b to t's goal. b must have t's shape and be solvable
-// for its goal (board.Solvable). The error is for a corrupt table only.
+// shortest path from b to t's goal. The error is for a board that cannot
+// reach t's goal (board.Solvable), or a corrupt table.
 func (t *Table) AppendPath(dst []byte, b board.Board) ([]byte, error) {
+	if err := t.check(b); err != nil {
+		return dst, err
+	}
 	i := Index(b)
 	if f := t.fastIfBuilt(); f != nil {
 		return appendPacked(dst, f.paths[i]), nil
@@ -106,6 +125,9 @@ func (t *Table) AppendPath(dst []byte, b board.Board) ([]byte, error) {
 // Distance returns the number of moves of a shortest path from b to t's
 // goal, with the same conditions as AppendPath.
 func (t *Table) Distance(b board.Board) (int, error) {
+	if err := t.check(b); err != nil {
+		return 0, err
+	}
 	i := Index(b)
 	if f := t.fastIfBuilt(); f != nil {
 		return pathLen(f.paths[i]), nil
@@ -113,6 +135,17 @@ func (t *Table) Distance(b board.Board) (int, error) {
 	var buf [64]byte
 	p, err := t.follow(buf[:0], b, i)
 	return len(p), err
+}
+
+// check reports whether t is a table and b a board that reaches its goal.
+func (t *Table) check(b board.Board) error {
+	switch {
+	case t == nil || t.raw == nil:
+		return errors.New("table: the Table has no moves (Decode or Set.Table make Tables)")
+	case !board.Solvable(b, t.goal):
+		return fmt.Errorf("table: %v cannot reach the goal %v of this table", b, t.goal)
+	}
+	return nil
 }
 
 // follow appends the path from b, whose index is i, by following the

@@ -11,7 +11,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -22,6 +21,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/judge"
 )
 
@@ -43,12 +43,14 @@ Run judge check -h or judge gen -h for their flags. Formats:
 `
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 {
 		fmt.Fprint(stderr, topUsage)
 		listFormats(stderr)
-		if len(args) == 0 {
-			return exitFatal
-		}
+		return exitFatal
+	}
+	if args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, topUsage)
+		listFormats(stdout)
 		return exitOK
 	}
 	switch args[0] {
@@ -99,24 +101,23 @@ func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, bool) {
 	return p, g, true
 }
 
-func parse(fs *flag.FlagSet, args []string) (int, bool) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK, false
-		}
-		return exitFatal, false
+// parse parses the flags of a command, wherever they stand, and returns
+// its operands, or false and the exit status.
+func parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) ([]string, int, bool) {
+	operands, err := cli.Parse(fs, args, stdout, stderr)
+	if err != nil {
+		return nil, cli.Exit(err), false
 	}
-	return 0, true
+	return operands, 0, true
 }
 
 func check(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("judge check", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var c common
 	c.register(fs)
 	shortest := fs.Bool("shortest", false, "require move strings to be shortest paths, not only legal ones that reach the goal")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, `Usage: judge check [flags] INPUT ANSWERS
+		fmt.Fprintf(fs.Output(), `Usage: judge check [flags] INPUT ANSWERS
 
 Check judges the answers to each case of the judge file INPUT, as the
 format prints them: move strings must be legal paths that end at the goal
@@ -134,25 +135,26 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, ok := parse(fs, args); !ok {
+	files, code, ok := parse(fs, args, stdout, stderr)
+	if !ok {
 		return code
 	}
-	if fs.NArg() != 2 {
-		fmt.Fprintf(stderr, "judge check: want INPUT and ANSWERS, got %d arguments (judge check -h)\n", fs.NArg())
+	if len(files) != 2 {
+		fmt.Fprintf(stderr, "judge check: want INPUT and ANSWERS, got %d arguments (judge check -h)\n", len(files))
 		return exitFatal
 	}
 	p, goal, ok := c.preset(stderr)
 	if !ok {
 		return exitFatal
 	}
-	var files [2]io.Reader
-	for i, name := range fs.Args() {
+	var readers [2]io.Reader
+	for i, name := range files {
 		if name == "-" {
 			if stdin == nil {
 				fmt.Fprintln(stderr, "judge check: only one file can be -")
 				return exitFatal
 			}
-			files[i], stdin = stdin, nil
+			readers[i], stdin = stdin, nil
 			continue
 		}
 		f, err := os.Open(name)
@@ -161,14 +163,14 @@ Flags:
 			return exitFatal
 		}
 		defer f.Close()
-		files[i] = f
+		readers[i] = f
 	}
 	out := bufio.NewWriter(stdout)
 	ch := &judge.Checker{
 		Set: embedded.Set(), Preset: p, Goal: goal, Shortest: *shortest,
-		InputName: fs.Arg(0), AnswersName: fs.Arg(1),
+		InputName: files[0], AnswersName: files[1],
 	}
-	v, err := ch.Check(files[0], files[1], out)
+	v, err := ch.Check(readers[0], readers[1], out)
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -184,7 +186,6 @@ Flags:
 
 func gen(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("judge gen", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	var c common
 	c.register(fs)
 	n := fs.Int("n", 10, "write `N` cases, e.g. -n 1000000")
@@ -193,7 +194,7 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	unsolvable := fs.Float64("unsolvable", 0, "make a share `P` (0..1) of the boards unsolvable, e.g. -unsolvable 0.5")
 	all := fs.Bool("all", false, "write every arrangement once (9! = 362880 cases) instead of -n random ones")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, `Usage: judge gen [flags] > cases.txt
+		fmt.Fprintf(fs.Output(), `Usage: judge gen [flags] > cases.txt
 
 Gen writes a judge file in the input format of -format: -n boards, uniform
 over the positions that can reach the goal, or every arrangement with -all.
@@ -207,24 +208,23 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if code, ok := parse(fs, args); !ok {
+	operands, code, ok := parse(fs, args, stdout, stderr)
+	if !ok {
 		return code
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "judge gen: unexpected argument %q (judge gen -h)\n", fs.Arg(0))
+	if len(operands) > 0 {
+		fmt.Fprintf(stderr, "judge gen: unexpected argument %q (judge gen -h)\n", operands[0])
 		return exitFatal
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	p, goal, ok := c.preset(stderr)
 	if !ok {
 		return exitFatal
 	}
 	g := &judge.Generator{Set: embedded.Set(), Preset: p, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all}
-	if *n < 0 {
-		fmt.Fprintf(stderr, "judge gen: -n %d: want a number of cases, 0 or more\n", *n)
-		return exitFatal
-	}
-	if *unsolvable < 0 || *unsolvable > 1 {
-		fmt.Fprintf(stderr, "judge gen: -unsolvable %v: want a share from 0 to 1\n", *unsolvable)
+	if *all && set["n"] {
+		fmt.Fprintf(stderr, "judge gen: -all writes every arrangement and cannot take -n\n")
 		return exitFatal
 	}
 	if *depth != "" {
@@ -234,6 +234,10 @@ Flags:
 			return exitFatal
 		}
 		g.MinDepth, g.MaxDepth = lo, hi
+	}
+	if err := g.Check(); err != nil {
+		fmt.Fprintf(stderr, "judge gen: %v\n", err)
+		return exitFatal
 	}
 	out := bufio.NewWriterSize(stdout, 64<<10)
 	err := g.Write(out)

@@ -109,7 +109,7 @@ func TestGenDepth(t *testing.T) {
 			t.Fatalf("-depth 31 gave %q", line)
 		}
 	}
-	if _, stderr, code := runIn(nil, "gen", "-depth", "32-40"); code != 2 || !strings.Contains(stderr, "no position lies 32 to 40 moves") {
+	if _, stderr, code := runIn(nil, "gen", "-depth", "32-40"); code != 2 || !strings.Contains(stderr, "no position of a 3x3 board lies 32 or more moves") {
 		t.Errorf("-depth 32-40: status %d, %q", code, stderr)
 	}
 }
@@ -192,24 +192,50 @@ func TestUsage(t *testing.T) {
 		{[]string{"gen", "-depth", "9-3"}, 2, "want A-B"},
 		{[]string{"gen", "-unsolvable", "2"}, 2, "want a share from 0 to 1"},
 		{[]string{"gen", "-format", "nosuch"}, 2, "unknown format"},
+		// What cannot be honoured is refused, not ignored.
+		{[]string{"gen", "-unsolvable", "NaN"}, 2, "-unsolvable NaN: want a share from 0 to 1"},
+		{[]string{"gen", "-depth", "40", "-unsolvable", "1"}, 2, "unsolvable boards have no depth"},
+		{[]string{"gen", "-depth", "40"}, 2, "no position of a 3x3 board lies 40 or more moves"},
+		{[]string{"gen", "-all", "-depth", "3"}, 2, "cannot keep only some depths"},
+		{[]string{"gen", "-all", "-unsolvable", "1"}, 2, "it cannot take -unsolvable"},
+		{[]string{"gen", "-all", "-n", "5"}, 2, "cannot take -n"},
+		{[]string{"gen", "-nope"}, 2, "run judge gen -h for help"},
+		{[]string{"check", "a", "-nope"}, 2, "flag provided but not defined: -nope"},
 	} {
-		_, stderr, code := runIn(nil, c.args...)
-		if code != c.code || !strings.Contains(stderr, c.want) {
-			t.Errorf("judge %q: status %d, stderr %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		stdout, stderr, code := runIn(nil, c.args...)
+		out := stderr
+		if c.code == 0 {
+			out = stdout // help goes to standard output
+		}
+		if code != c.code || !strings.Contains(out, c.want) {
+			t.Errorf("judge %q: status %d, stdout %.80q, stderr %q; want %d and %q", c.args, code, stdout, stderr, c.code, c.want)
 		}
 	}
 }
 
-// TestLongAnswerLine puts a line of a megabyte among the answers: it is
-// that case's fault, and the cases after it are still judged.
+// TestLongAnswerLine judges answers far longer than a line the readers
+// hold at once: a legal path of 80,019 moves passes, is 80,000 moves too
+// long with -shortest, and a long line of junk is that case's fault only.
 func TestLongAnswerLine(t *testing.T) {
 	dir := t.TempDir()
 	in, ans := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
-	os.WriteFile(in, []byte("23415x768\n12345678x\n21345678x\n"), 0o644)
-	os.WriteFile(ans, []byte(strings.Repeat("d", 1<<20)+"\n\nunsolvable\n"), 0o644)
+	long := strings.Repeat("ud", 40000) + "dlurullddrurdllurdr"
+	os.WriteFile(in, []byte("23415x768\n12345678x\n21345678x\n23415x768\n"), 0o644)
+	os.WriteFile(ans, []byte(long+"  \n\nunsolvable\n"+strings.Repeat("d", 1<<20)+"\n"), 0o644)
 	stdout, stderr, code := runIn(nil, "check", in, ans)
-	want := "case 1 (23415x768): unreadable answer: " + ans + ":1: line of 1048576 bytes is too long; want an answer\n2 passed, 1 failed\n"
+	want := "case 4 (23415x768): " + ans + ":4: move 2 'd' takes the blank off the board at 23415876x\n3 passed, 1 failed\n"
 	if stdout != want || stderr != "" || code != 1 {
 		t.Errorf("got %q, %q, %d; want %q", stdout, stderr, code, want)
+	}
+	stdout, _, _ = runIn(nil, "check", "-shortest", in, ans)
+	if want := "case 1 (23415x768): " + ans + ":1: 80000 moves longer than the shortest (19 moves, not 80019)\n"; !strings.HasPrefix(stdout, want) {
+		t.Errorf("-shortest: got %q, want it to start %q", stdout, want)
+	}
+	// HDU 3567 compares the exact string, as it streams.
+	os.WriteFile(in, []byte("2\n12X453786\n12345678X\n12X453786\n12345678X\n"), 0o644)
+	os.WriteFile(ans, []byte("Case 1: 2\ndd"+strings.Repeat(" ", 1<<17)+"\nCase 2: 2\ndd"+strings.Repeat("d", 1<<17)+"\n"), 0o644)
+	stdout, _, _ = runIn(nil, "check", "-format", "hdu3567", in, ans)
+	if want := "case 2 (12x453786 to 12345678x): " + ans + ":4: path \"ddddd"; !strings.HasPrefix(stdout, want) || !strings.HasSuffix(stdout, "1 passed, 1 failed\n") {
+		t.Errorf("hdu3567: got %.200q", stdout)
 	}
 }
