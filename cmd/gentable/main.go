@@ -7,12 +7,15 @@
 //	gentable [-o dir]
 //	gentable -stats
 //
+// Without -o it writes the generated folder of the module it is run in.
+//
 // The output is byte-for-byte reproducible for a given version of the zstd
 // library: no time stamps, no map order, no randomness.
 package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -20,28 +23,37 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/internal/gen"
 	"github.com/slidingpuzzle/solver/table"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	err := run(os.Args[1:], os.Stdout, os.Stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errFlags):
+		os.Exit(2) // the message is printed
+	case err != nil:
 		fmt.Fprintf(os.Stderr, "gentable: %v\n", err)
 		os.Exit(1)
 	}
 }
 
+// errFlags is a bad flag, already reported.
+var errFlags = errors.New("bad flags")
+
 func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gentable", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	out := fs.String("o", ".", "write the table files and tables.go to `dir`")
+	out := fs.String("o", "", "write the table files and tables.go to `dir`; the default is the generated folder of this module, found from the current directory, as go generate needs")
 	stats := fs.Bool("stats", false, "draw how many positions lie at each distance from the goal, and write nothing")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, `Usage: gentable [-o dir] | gentable -stats
+		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats
 
 Gentable runs one reverse breadth-first search from each goal over every
 position that can reach it and writes the tables of optimal moves, with the
-Go file that embeds them. Maintainers run it through go generate:
+Go file that embeds them, then says what it wrote on standard error.
+Maintainers run it through go generate:
 
 	go generate ./...
 
@@ -49,25 +61,65 @@ Flags:
 `)
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return nil
+	operands, err := cli.Parse(fs, args, stdout, stderr)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
 		}
-		return err
+		return errFlags
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q; see gentable -h", fs.Arg(0))
+	if len(operands) > 0 {
+		return fmt.Errorf("unexpected argument %q; see gentable -h", operands[0])
 	}
 	if *stats {
 		return drawStats(stdout)
 	}
-	return write(*out)
+	dir := *out
+	if dir == "" {
+		if dir, err = generatedDir(); err != nil {
+			return err
+		}
+	}
+	return write(dir, stderr)
+}
+
+// modulePath is the path of the module whose generated folder gentable
+// writes by default.
+const modulePath = "github.com/slidingpuzzle/solver"
+
+// generatedDir finds the generated folder of the module from the current
+// directory: the folder of the go.mod of modulePath, above it or at it.
+func generatedDir() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if data, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && modfile(data) == modulePath {
+			return filepath.Join(dir, "generated"), nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("the current directory is not inside the module %s; give the folder to write with -o", modulePath)
+		}
+		dir = parent
+	}
+}
+
+// modfile returns the module path a go.mod declares.
+func modfile(data []byte) string {
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "module "); ok {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
 }
 
 // write writes the files of package generated to dir, leaving files whose
-// contents are already right untouched, and removes table files that are
-// no longer generated.
-func write(dir string) error {
+// contents are already right untouched, removes table files that are no
+// longer generated, and says what it did on w.
+func write(dir string, w io.Writer) error {
 	files, err := gen.Files(gen.Shapes...)
 	if err != nil {
 		return err
@@ -76,8 +128,10 @@ func write(dir string) error {
 		return err
 	}
 	keep := make(map[string]bool)
+	changed, size := 0, 0
 	for _, f := range files {
 		keep[f.Name] = true
+		size += len(f.Data)
 		path := filepath.Join(dir, f.Name)
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, f.Data) {
 			continue
@@ -85,17 +139,22 @@ func write(dir string) error {
 		if err := os.WriteFile(path, f.Data, 0o644); err != nil {
 			return err
 		}
+		changed++
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return err
 	}
+	removed := 0
 	for _, e := range entries {
 		if strings.HasSuffix(e.Name(), table.Ext) && !keep[e.Name()] {
 			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}
+			removed++
 		}
 	}
-	return nil
+	_, err = fmt.Fprintf(w, "gentable: %d files (%d KB) in %s: %d written, %d already up to date, %d stale removed\n",
+		len(files), (size+512)/1024, dir, changed, len(files)-changed, removed)
+	return err
 }
