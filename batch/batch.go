@@ -28,9 +28,12 @@ type Job struct {
 	Goal board.Board
 	// Name names the input in messages: "stdin".
 	Name string
-	// Report, when not nil, is called with the message of each bad case,
-	// in the order of the cases.
-	Report func(error)
+	// Log, when not nil, receives the message of each bad case (and of
+	// each fault of the file, such as a wrong count) as a line that
+	// starts with LogPrefix, in the order of the cases. Messages are
+	// written in bulk, as the answers are.
+	Log       io.Writer
+	LogPrefix string // "solve: "
 	// Workers is how many goroutines answer blocks of cases at once;
 	// 0 means one for each CPU (runtime.GOMAXPROCS).
 	Workers int
@@ -111,6 +114,15 @@ func (j *Job) runCases(r *format.Reader, out io.Writer) (Result, error) {
 	var a answerer
 	var c format.Case
 	var err error
+	flush := func() error {
+		if err := j.writeLog(a.msgs); err != nil {
+			return err
+		}
+		a.msgs = a.msgs[:0]
+		_, err := out.Write(buf)
+		buf = buf[:0]
+		return err
+	}
 	for r.Next(&c) {
 		var o Result
 		buf, o, err = a.answer(j, buf, &c)
@@ -118,14 +130,13 @@ func (j *Job) runCases(r *format.Reader, out io.Writer) (Result, error) {
 		if err != nil {
 			break
 		}
-		if len(buf) >= flushAt {
-			if _, werr := out.Write(buf); werr != nil {
+		if len(buf) >= flushAt || len(a.msgs) >= flushAt {
+			if werr := flush(); werr != nil {
 				return res, werr
 			}
-			buf = buf[:0]
 		}
 	}
-	if _, werr := out.Write(buf); werr != nil && err == nil {
+	if werr := flush(); werr != nil && err == nil {
 		err = werr
 	}
 	if err == nil {
@@ -134,19 +145,41 @@ func (j *Job) runCases(r *format.Reader, out io.Writer) (Result, error) {
 	return res, err
 }
 
+// writeLog writes messages to the job's Log.
+func (j *Job) writeLog(msgs []byte) error {
+	if j.Log == nil || len(msgs) == 0 {
+		return nil
+	}
+	_, err := j.Log.Write(msgs)
+	return err
+}
+
 // answerer answers cases, keeping the Solver of the last goal it saw: a
 // file of one goal finds its table and renaming once.
 type answerer struct {
 	solver *table.Solver
+	msgs   []byte // the messages of bad cases, for the job's Log
+}
+
+// report adds the message of err to a.msgs, when the job keeps a Log.
+func (a *answerer) report(j *Job, err error) {
+	if j.Log == nil {
+		return
+	}
+	a.msgs = append(a.msgs, j.LogPrefix...)
+	if fe, ok := err.(*format.Error); ok {
+		a.msgs = fe.AppendTo(a.msgs)
+	} else {
+		a.msgs = append(a.msgs, err.Error()...)
+	}
+	a.msgs = append(a.msgs, '\n')
 }
 
 // answer appends the answer to one case, reporting it if it is bad.
 func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
 	p := &j.Preset
 	if c.Err != nil {
-		if j.Report != nil {
-			j.Report(c.Err)
-		}
+		a.report(j, c.Err)
 		if c.Num == 0 {
 			return dst, Result{Bad: 1}, nil
 		}

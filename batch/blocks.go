@@ -24,11 +24,10 @@ type block struct {
 	tooLong int    // when not 0, in is empty and stands for one line this long
 
 	out []byte
-	// msgs holds the messages of its bad cases, in order, each ended by
-	// ends: text rather than error values, so that a block of short bad
-	// lines holds a few bytes a line and no pointers.
+	// msgs holds the messages of its bad cases, in order, as the job's
+	// Log takes them: text rather than error values, so that a block of
+	// short bad lines holds a few bytes a line and no pointers.
 	msgs []byte
-	ends []int32
 	res  Result
 	err  error         // a fault of the table
 	done chan struct{} // closed once answered
@@ -79,15 +78,10 @@ func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, 
 		for b := range order {
 			<-b.done
 			if werr == nil {
-				if j.Report != nil {
-					start := int32(0)
-					for _, end := range b.ends {
-						j.Report(message(b.msgs[start:end]))
-						start = end
-					}
-				}
 				res.add(b.res)
-				if _, err := out.Write(b.out); err != nil {
+				if err := j.writeLog(b.msgs); err != nil {
+					werr = err
+				} else if _, err := out.Write(b.out); err != nil {
 					werr = err
 				} else if b.err != nil {
 					werr = b.err
@@ -126,7 +120,7 @@ func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *b
 		case <-stop:
 			return nil
 		}
-		b.out, b.msgs, b.ends, b.res, b.err, b.tooLong = b.out[:0], b.msgs[:0], b.ends[:0], Result{}, nil, 0
+		b.out, b.msgs, b.res, b.err, b.tooLong = b.out[:0], b.msgs[:0], Result{}, nil, 0
 		b.in = append(b.in[:0], carry...)
 		n, err := io.ReadFull(in, b.in[len(b.in):blockSize])
 		b.in = b.in[:len(b.in)+n]
@@ -194,11 +188,6 @@ func skipLine(in io.Reader, buf []byte) (size int, rest []byte, eof bool, err er
 	}
 }
 
-// message is the text of a bad case's error, as a block keeps it.
-type message []byte
-
-func (m message) Error() string { return string(m) }
-
 // group is how many lines a worker reads before it fetches their paths.
 const group = 128
 
@@ -257,13 +246,10 @@ func (w *worker) key(shape board.Shape, text []byte) (table.Key, uint8) {
 func (w *worker) answerLines(b *block) {
 	j := w.job
 	p := &j.Preset
-	sub := *j
-	sub.Report = func(err error) {
-		b.msgs = append(b.msgs, err.Error()...)
-		b.ends = append(b.ends, int32(len(b.msgs)))
-	}
+	w.a.msgs = b.msgs[:0]
+	defer func() { b.msgs = w.a.msgs }()
 	if b.tooLong > 0 {
-		sub.Report(format.LineTooLong(j.Name, b.line+1, b.tooLong))
+		w.a.report(j, format.LineTooLong(j.Name, b.line+1, b.tooLong))
 		b.out = p.AppendBad(b.out, 0)
 		b.res.add(Result{Cases: 1, Bad: 1})
 		return
@@ -320,11 +306,11 @@ func (w *worker) answerLines(b *block) {
 				if w.r == nil {
 					w.r = format.NewReader(nil, j.Name, *p, w.solver.Goal())
 				}
-				w.r.Reset(bytes.NewReader(it.text), it.line-1)
+				w.r.ResetLine(it.text, it.line)
 				for w.r.Next(&w.cases) {
 					var o Result
 					var err error
-					b.out, o, err = w.a.answer(&sub, b.out, &w.cases)
+					b.out, o, err = w.a.answer(j, b.out, &w.cases)
 					b.res.add(o)
 					if err != nil {
 						b.err = err

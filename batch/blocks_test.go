@@ -16,8 +16,8 @@ import (
 func run(t *testing.T, in string, blocks bool) string {
 	t.Helper()
 	p, _ := format.Lookup("hdu1043")
-	var msgs []string
-	j := &Job{Set: embedded.Set(), Preset: p, Name: "in", Report: func(err error) { msgs = append(msgs, err.Error()) }}
+	var msgs strings.Builder
+	j := &Job{Set: embedded.Set(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
 	goal, _ := p.DefaultGoal()
 	var out bytes.Buffer
 	var res Result
@@ -30,7 +30,7 @@ func run(t *testing.T, in string, blocks bool) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fmt.Sprintf("%+v\n%s\n%s", res, strings.Join(msgs, "\n"), out.String())
+	return fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
 }
 
 // TestBlocksAgree answers inputs cut at awkward places both ways: the

@@ -45,11 +45,28 @@ func isBlank(c byte) bool { return c == 'x' || c == 'X' || c == '0' || c == '#' 
 
 // want describes what a cell of s may be, for error messages.
 func (s Shape) want() string {
-	return fmt.Sprintf("want a tile 1..%d or a blank (x X 0 #)%s", s.Cells()-1, s.forShape())
+	if s.Valid() {
+		return wants[s.Rows][s.Cols]
+	}
+	return "want a tile 1.." + strconv.Itoa(s.Cells()-1) + " or a blank (x X 0 #)" + s.forShape()
 }
 
+// wants holds want for every valid shape, made once: a line of junk
+// pays for its one message and no more.
+var wants = func() (w [MaxCells + 1][MaxCells + 1]string) {
+	for r := 2; r <= MaxCells/2; r++ {
+		for c := 2; r*c <= MaxCells; c++ {
+			s := Shape{Rows: r, Cols: c}
+			w[r][c] = "want a tile 1.." + strconv.Itoa(s.Cells()-1) + " or a blank (x X 0 #)" + s.forShape()
+		}
+	}
+	return w
+}()
+
 // forShape names s in a message: " for a 3x4 board".
-func (s Shape) forShape() string { return " for a " + s.String() + " board" }
+func (s Shape) forShape() string {
+	return " for a " + strconv.Itoa(s.Rows) + "x" + strconv.Itoa(s.Cols) + " board"
+}
 
 // AppendCells reads the cells written on one line of text (without its
 // line end) and appends them to dst; lineNo is the line's number for
@@ -76,7 +93,43 @@ func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) 
 // a line of cells does.
 func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell, int, error) {
 	n := s.Cells()
-	wide := n > 10
+	if n > 10 {
+		return s.scanWide(dst, limit, line, lineNo)
+	}
+	var first error
+	count := 0
+	for i := 0; i < len(line); i++ {
+		v := cellValue[line[i]]
+		if v == 0xff {
+			continue // a space
+		}
+		start := i
+		if v == 0xfe || int(v) >= n {
+			if first == nil {
+				if v == 0xfe {
+					first = s.stray(line, i, lineNo)
+				} else {
+					first = &SyntaxError{Line: lineNo, Col: start + 1, Msg: "tile " + string(line[i]) + " out of range 1.." + strconv.Itoa(n-1) + s.forShape()}
+				}
+			}
+			if line[i] >= utf8.RuneSelf {
+				_, size := utf8.DecodeRune(line[i:])
+				i += size - 1 // one character, one bad cell
+			}
+			v = Bad
+		}
+		count++
+		if len(dst) < limit {
+			dst = append(dst, Cell{Value: v, Line: int32(lineNo), Col: int32(start + 1)})
+		}
+	}
+	return dst, count, first
+}
+
+// scanWide is ScanCells for a board of more than ten cells, whose cells
+// are numbers separated by spaces.
+func (s Shape) scanWide(dst []Cell, limit int, line []byte, lineNo int) ([]Cell, int, error) {
+	n := s.Cells()
 	var first error
 	count := 0
 	for i := 0; i < len(line); i++ {
@@ -86,43 +139,38 @@ func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell
 		}
 		start := i
 		v := -1
-		bad := false
+		var err func() error
 		switch {
-		case wide && c >= '0' && c <= '9':
+		case c >= '0' && c <= '9':
 			v = 0
 			for ; i < len(line) && line[i] >= '0' && line[i] <= '9'; i++ {
 				v = min(v*10+int(line[i]-'0'), 1000) // out of range, however long
 			}
 			i-- // the last digit
-		case isBlank(c):
+			if i+1 < len(line) && !isSpace(line[i+1]) {
+				at := i + 1
+				err = func() error { return s.stray(line, at, lineNo) }
+			} else if v >= n {
+				end := i + 1
+				err = func() error {
+					return &SyntaxError{Line: lineNo, Col: start + 1, Msg: "tile " + string(line[start:end]) + " out of range 1.." + strconv.Itoa(n-1) + s.forShape()}
+				}
+			}
+		case isBlank(c) && (i+1 == len(line) || isSpace(line[i+1])):
 			v = 0
-		case c >= '1' && c <= '9':
-			v = int(c - '0')
 		default:
-			bad = true
-			if first == nil {
-				first = s.stray(line, i, lineNo)
+			at := i
+			if isBlank(c) {
+				at = i + 1
 			}
-			if c >= utf8.RuneSelf {
-				_, size := utf8.DecodeRune(line[i:])
-				i += size - 1
-			}
+			err = func() error { return s.stray(line, at, lineNo) }
 		}
-		if wide && !bad && i+1 < len(line) && !isSpace(line[i+1]) {
-			bad = true
+		if err != nil {
 			if first == nil {
-				first = s.stray(line, i+1, lineNo)
+				first = err()
 			}
-		}
-		if !bad && v >= n {
-			bad = true
-			if first == nil {
-				first = errorAt(lineNo, start+1, "tile %s out of range 1..%d%s", line[start:i+1], n-1, s.forShape())
-			}
-		}
-		if bad {
 			v = Bad
-			for wide && i+1 < len(line) && !isSpace(line[i+1]) {
+			for i+1 < len(line) && !isSpace(line[i+1]) {
 				i++ // the rest of the word is part of the one bad cell
 			}
 		}
@@ -140,13 +188,19 @@ const Bad = 0xff
 // stray describes the unexpected character at line[i].
 func (s Shape) stray(line []byte, i, lineNo int) error {
 	r, size := utf8.DecodeRune(line[i:])
+	var what string
 	switch {
 	case r == utf8.RuneError && size <= 1:
-		return errorAt(lineNo, i+1, "byte 0x%02x is not text; %s", line[i], s.want())
+		const hex = "0123456789abcdef"
+		what = "byte 0x" + string([]byte{hex[line[i]>>4], hex[line[i]&15]}) + " is not text"
 	case r < ' ' || r == 0x7f:
-		return errorAt(lineNo, i+1, "control character %s; %s", strconv.QuoteRune(r), s.want())
+		what = "control character " + strconv.QuoteRune(r)
+	case r < utf8.RuneSelf && r != '\'' && r != '\\':
+		return &SyntaxError{Line: lineNo, Col: i + 1, Msg: "unexpected '" + string(line[i:i+1]) + "'; " + s.want()}
+	default:
+		what = "unexpected " + strconv.QuoteRune(r)
 	}
-	return errorAt(lineNo, i+1, "unexpected %s; %s", strconv.QuoteRune(r), s.want())
+	return &SyntaxError{Line: lineNo, Col: i + 1, Msg: what + "; " + s.want()}
 }
 
 // FromCells makes a board of shape s from exactly s.Cells() cells holding

@@ -18,12 +18,14 @@ type Error struct {
 
 // Error returns "name:line:col: msg", or for arguments "argument 2,
 // column 5: msg"; the column, or the line, is left out when it is 0.
-func (e *Error) Error() string {
+func (e *Error) Error() string { return string(e.AppendTo(nil)) }
+
+// AppendTo appends the text of Error to b.
+func (e *Error) AppendTo(b []byte) []byte {
 	se := e.SyntaxError
 	if se == nil {
-		return e.Name + ": bad input"
+		return append(append(b, e.Name...), ": bad input"...)
 	}
-	var b []byte
 	switch {
 	case e.Args && se.Line > 0:
 		b = append(b, "argument "...)
@@ -44,8 +46,7 @@ func (e *Error) Error() string {
 		}
 	}
 	b = append(b, ": "...)
-	b = append(b, se.Msg...)
-	return string(b)
+	return append(b, se.Msg...)
 }
 
 // Unwrap returns the fault without the input's name.

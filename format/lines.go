@@ -15,6 +15,7 @@ type lineReader struct {
 
 	partial     bool   // the last readPiece returned a piece with more of its line to come
 	pending     []byte // a line given back, for the next read
+	own         []byte // the buffer of lines given back
 	heldTooLong int    // the length of a line too long given back
 	held        bool   // pending or heldTooLong holds a line
 }
@@ -86,6 +87,20 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 	return line, 0, true
 }
 
+// feed makes line, without its line end, the next and last line l reads,
+// as line lineNo. A line over MaxLine reads as too long.
+func (l *lineReader) feed(line []byte, lineNo int) {
+	if lineNo == 1 {
+		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
+	}
+	l.pending, l.heldTooLong = line, 0
+	if len(line) > MaxLine {
+		l.pending, l.heldTooLong = nil, len(line)
+	}
+	l.held, l.partial = true, false
+	l.line, l.err = lineNo-1, io.EOF
+}
+
 // readPiece returns the next piece of a line, at most MaxLine+1 bytes,
 // without its line end: the whole line, or a line's start with more set
 // when it goes on, and then the rest piece by piece. A caller that stops
@@ -134,7 +149,8 @@ func (l *lineReader) skipRest() {
 // unread gives back the line just read (or, when tooLong > 0, the news of
 // a line too long), for the next readLine.
 func (l *lineReader) unread(line []byte, tooLong int) {
-	l.pending = append(l.pending[:0], line...)
+	l.own = append(l.own[:0], line...) // not into pending, which feed may have lent
+	l.pending = l.own
 	l.heldTooLong = tooLong
 	l.held = true
 	l.line--

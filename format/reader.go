@@ -92,6 +92,14 @@ func (r *Reader) Reset(in io.Reader, n int) {
 	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
 }
 
+// ResetLine makes r read line alone, as line lineNo of a file and the whole
+// of its input, as Reset would with a reader of that line but without
+// copying it. The line must not be changed until r has read it.
+func (r *Reader) ResetLine(line []byte, lineNo int) {
+	r.lineReader.feed(line, lineNo)
+	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
+}
+
 // LineTooLong is the error for a line of size bytes, longer than MaxLine,
 // at line of the input called name.
 func LineTooLong(name string, line, size int) error {

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/batch"
@@ -35,6 +36,12 @@ const (
 )
 
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		// A file of bad lines makes a message of each, and garbage with
+		// it: a soft limit makes the collector keep memory under 32 MiB
+		// there, and costs nothing where the heap stays small.
+		debug.SetMemoryLimit(28 << 20)
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -102,10 +109,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFatal
 	}
 	job := &batch.Job{
-		Set:    embedded.Set(),
-		Preset: p,
-		Name:   "stdin",
-		Report: func(err error) { fmt.Fprintf(stderr, "solve: %v\n", err) },
+		Set:       embedded.Set(),
+		Preset:    p,
+		Name:      "stdin",
+		Log:       stderr,
+		LogPrefix: "solve: ",
 	}
 	if *goalText != "" {
 		if p.Pairs {
