@@ -166,7 +166,7 @@ func (r *Reader) Next(c *Case) bool {
 	bad := bs.err
 	var start, goal board.Board
 	if r.p.Pairs {
-		if !bs.fast && bs.count == 2*n && bs.err == nil && len(cells) == 2*n {
+		if !r.args && !bs.fast && bs.count == 2*n && bs.err == nil && len(cells) == 2*n {
 			// The start and the goal on one line.
 			start, goal, bad = r.pair(cells)
 		} else {
@@ -272,7 +272,7 @@ func (r *Reader) readBoard(dst []board.Cell, n int, inCase bool) ([]board.Cell, 
 		bs.err = r.wrap(err)
 	}
 	cols, rows := r.p.Shape.Cols, r.p.Shape.Rows
-	if r.args || r.p.OneLine || k > cols || (k < cols && !r.p.Rows) {
+	if r.args || r.p.OneLine || k > cols {
 		return dst, bs // the board is this line
 	}
 	// One row a line: the board is Rows lines.

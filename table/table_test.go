@@ -1,10 +1,13 @@
 package table_test
 
 import (
+	"runtime"
+
 	"bytes"
 	"encoding/binary"
 	"flag"
 	"fmt"
+	"github.com/klauspost/compress/zstd"
 	goldenfile "github.com/slidingpuzzle/solver/internal/golden"
 	"path/filepath"
 	"strings"
@@ -272,6 +275,36 @@ func TestCorrupt(t *testing.T) {
 				t.Errorf("error %q does not name the package", err)
 			}
 		})
+	}
+}
+
+// TestBomb gives a table whose frame expands to 256 MiB: decoding stops
+// at the raw length the header announces, holding no more than that.
+func TestBomb(t *testing.T) {
+	good := mustFile(t, "3x3-8.tbl")
+	hdr := good[:20+9]
+	// A streamed frame, which does not say its size in its header.
+	buf := bytes.NewBuffer(bytes.Clone(hdr))
+	enc, err := zstd.NewWriter(buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zeros := make([]byte, 1<<20)
+	for range 256 {
+		enc.Write(zeros)
+	}
+	enc.Close()
+	bomb := buf.Bytes()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err = table.Decode(bomb)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") {
+		t.Errorf("got %v, want a corrupt table error", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 16<<20 {
+		t.Errorf("decoding allocated %d bytes, want about the raw length, 45360", alloc)
 	}
 }
 

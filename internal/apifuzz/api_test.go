@@ -1,0 +1,180 @@
+package apifuzz
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/batch"
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/judge"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// TestZeroValues calls what takes a zero value: each returns an error or
+// false, and none panics.
+func TestZeroValues(t *testing.T) {
+	var z board.Board
+	var zs board.Shape
+	if board.Solvable(z, z) || z.Parity() != 0 || z.Valid() || zs.Valid() {
+		t.Error("the zero Board or Shape passes for a board")
+	}
+	if m := z; m.Move(board.Down) || m.Apply([]board.Move{board.Up}) != 0 {
+		t.Error("a move on the zero Board")
+	}
+	if board.Relabel(z, z).Valid() || board.Rename(z, z, z).Valid() || zs.Goal(0).Valid() {
+		t.Error("renaming the zero Board made a board")
+	}
+	if _, err := board.New(zs, nil); err == nil {
+		t.Error("New on the zero Shape")
+	}
+	if _, err := board.Parse(zs, "1"); err == nil {
+		t.Error("Parse on the zero Shape")
+	}
+	if _, err := zs.FromCells(nil, 1); err == nil {
+		t.Error("FromCells on the zero Shape")
+	}
+	zs.ScanCells(nil, 10, []byte("1 2 3 x"), 1)
+	if _, ok := board.ParseLine(zs, []byte("12")); ok {
+		t.Error("ParseLine on the zero Shape")
+	}
+	if table.Index(z) != -1 || table.Position(zs, 0, 0).Valid() || table.Size(zs) != 0 {
+		t.Error("table's index takes the zero Board")
+	}
+	if table.Position(board.Shape3x3, 2, 0).Valid() || table.Position(board.Shape3x3, 0, -1).Valid() || table.Position(board.Shape3x3, 0, 181440).Valid() {
+		t.Error("Position outside its range made a board")
+	}
+	var set table.Set
+	if _, err := set.Table(board.Shape3x3, 8); err == nil {
+		t.Error("the zero Set has a table")
+	}
+	if _, _, err := set.AppendPath(nil, board.Shape3x3.Goal(8), board.Shape3x3.Goal(8)); err == nil {
+		t.Error("the zero Set answered")
+	}
+	var tb table.Table
+	if _, err := tb.AppendPath(nil, board.Shape3x3.Goal(8)); err == nil {
+		t.Error("the zero Table answered")
+	}
+	if _, err := tb.Distance(z); err == nil || tb.Prepare() == nil {
+		t.Error("the zero Table answered")
+	}
+	var sv table.Solver
+	if _, _, err := sv.AppendPath(nil, z); err == nil {
+		t.Error("the zero Solver answered")
+	}
+	if _, _, err := sv.Distance(z); err == nil || sv.Gather([]table.Key{0}, make([]table.Packed, 1)) == nil {
+		t.Error("the zero Solver answered")
+	}
+	if _, ok := sv.Key(z); ok {
+		t.Error("the zero Solver gave a key")
+	}
+	if _, err := table.Encode(z, nil, 0); err == nil {
+		t.Error("Encode of the zero goal")
+	}
+	if _, err := table.Pack(z, nil); err == nil {
+		t.Error("Pack of the zero goal")
+	}
+	if _, err := table.Decode(nil); err == nil {
+		t.Error("Decode of nothing")
+	}
+	var p format.Preset
+	if p.Check() == nil {
+		t.Error("the zero Preset passes Check")
+	}
+	if _, ok := p.DefaultGoal(); ok {
+		t.Error("the zero Preset has a goal")
+	}
+	rd := format.NewReader(strings.NewReader("1 2 3\n"), "in", p, z)
+	var c format.Case
+	for rd.Next(&c) {
+		if c.Err == nil {
+			t.Error("the zero Preset read a case")
+		}
+	}
+	ar := format.NewAnswerReader(strings.NewReader("x\n"), "ans", p)
+	var a format.Answer
+	for n := 1; ar.Next(n, &a); n++ {
+	}
+	if _, err := (&batch.Job{}).Run(strings.NewReader("12345678x\n"), io.Discard); err == nil {
+		t.Error("the zero Job ran")
+	}
+	if _, err := (&batch.Job{}).RunArgs([]string{"12345678x"}, io.Discard); err == nil {
+		t.Error("the zero Job ran")
+	}
+	if _, err := (&judge.Checker{}).Check(strings.NewReader(""), strings.NewReader(""), io.Discard); err == nil {
+		t.Error("the zero Checker checked")
+	}
+	if err := (&judge.Generator{}).Write(io.Discard); err == nil {
+		t.Error("the zero Generator wrote")
+	}
+	bad, _ := format.Lookup("hdu1043")
+	bad.Goal = "123"
+	if _, err := (&batch.Job{Set: embedded.Set(), Preset: bad}).Run(strings.NewReader("12345678x\n"), io.Discard); err == nil {
+		t.Error("a preset with a bad goal ran")
+	}
+}
+
+// FuzzAPI builds boards of any shape, valid or not, and asks every way
+// in for their answers: nothing panics, and every path given leads from
+// the start to the goal and is as short as the table's distance.
+func FuzzAPI(f *testing.F) {
+	f.Add(int8(3), int8(3), []byte{1, 2, 3, 4, 5, 6, 7, 8, 0}, []byte{0, 1, 2, 3, 4, 5, 6, 7, 8}, uint8(0))
+	f.Add(int8(2), int8(3), []byte{1, 2, 3, 4, 0, 5}, []byte{1, 2, 3, 4, 5, 0}, uint8(1))
+	f.Add(int8(4), int8(4), []byte{}, []byte{1}, uint8(2))
+	f.Add(int8(-1), int8(9), []byte{0}, []byte{0}, uint8(3))
+	f.Fuzz(func(t *testing.T, rows, cols int8, a, b []byte, mode uint8) {
+		s := board.Shape{Rows: int(rows), Cols: int(cols)}
+		start, errA := board.New(s, a)
+		goal, errB := board.New(s, b)
+		if mode&1 != 0 {
+			goal = s.Goal(int(mode >> 1))
+		}
+		if errA == nil && !start.Valid() || errB == nil && mode&1 == 0 && !goal.Valid() {
+			t.Fatal("New gave an invalid board without an error")
+		}
+		set := embedded.Set()
+		path, ok, err := set.AppendPath(nil, start, goal)
+		d, okd, errd := set.Distance(start, goal)
+		if ok != okd || (err == nil) != (errd == nil) {
+			t.Fatalf("AppendPath says %v, %v; Distance %v, %v", ok, err, okd, errd)
+		}
+		if ok != (err == nil && board.Solvable(start, goal)) {
+			t.Fatalf("AppendPath ok %v, err %v, for boards that are solvable: %v", ok, err, board.Solvable(start, goal))
+		}
+		if ok {
+			moves, perr := board.ParsePath(string(path))
+			end := start
+			if perr != nil || end.Apply(moves) != len(moves) || end != goal || len(moves) != d {
+				t.Fatalf("path %q from %v does not reach %v in %d moves", path, start, goal, d)
+			}
+		}
+		if start.Valid() {
+			start.Parity()
+			board.Relabel(start, goal)
+			table.Index(start)
+			_ = start.String()
+			if tb, err := set.Table(start.Shape(), int(mode)%16); err == nil {
+				if p, err := tb.AppendPath(nil, start); err == nil {
+					moves, _ := board.ParsePath(string(p))
+					end := start
+					if end.Apply(moves) != len(moves) || end != tb.Goal() {
+						t.Fatalf("Table.AppendPath gave %q, which does not lead %v to %v", p, start, tb.Goal())
+					}
+				} else if board.Solvable(start, tb.Goal()) {
+					t.Fatalf("Table.AppendPath refused a solvable board: %v", err)
+				}
+			}
+		}
+		// A preset of this shape and goal, through a whole job.
+		p := format.Preset{Name: "fuzz", Shape: s, OneLine: true, Goal: string(b), Blank: 'x', Print: format.Print(mode % 4)}
+		var out bytes.Buffer
+		job := &batch.Job{Set: set, Preset: p, Goal: goal}
+		job.Run(bytes.NewReader(a), &out)
+		job.RunArgs([]string{string(a), string(b)}, &out)
+		(&judge.Checker{Set: set, Preset: p}).Check(bytes.NewReader(a), bytes.NewReader(b), io.Discard)
+		(&judge.Generator{Set: set, Preset: p, N: int(mode), Unsolvable: float64(mode) / 100, MaxDepth: int(rows), MinDepth: int(cols)}).Write(io.Discard)
+	})
+}
