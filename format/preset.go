@@ -290,9 +290,12 @@ func (p Preset) Describe() string {
 	case p.OneLine:
 		in = "one board a line"
 	case p.Pairs:
-		in = "start and goal boards"
+		in = "start and goal boards, each on one line or one row a line"
 	default:
-		in = "boards"
+		in = "boards on one line or one row a line"
+	}
+	if p.Separated {
+		in += ", a blank line between cases"
 	}
 	if p.Count {
 		in = "a count, then " + in
