@@ -1,6 +1,6 @@
 // Package batch answers judge files: it reads cases with package format,
-// answers them from a table.Set, and writes the answers in the judge's
-// form, in the order of the cases.
+// answers them with an engine.Solver, and writes the answers in the
+// judge's form, in the order of the cases.
 //
 // Files of one board a line with no case numbers in their answers (the
 // hdu1043 family) are cut into blocks of whole lines that every core
@@ -15,13 +15,13 @@ import (
 	"io"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
-	"github.com/slidingpuzzle/solver/table"
 )
 
 // Job is how to answer a judge file.
 type Job struct {
-	Set    *table.Set
+	Solver *engine.Solver
 	Preset format.Preset
 	// Goal is the goal of every case when the preset reads none with its
 	// cases; the zero Board means the preset's own.
@@ -94,8 +94,8 @@ func (j *Job) RunArgs(args []string, out io.Writer) (Result, error) {
 
 // check returns the goal of the job's cases, or why the job cannot run.
 func (j *Job) check() (board.Board, error) {
-	if j.Set == nil {
-		return board.Board{}, errors.New("batch: the Job has no table.Set")
+	if j.Solver == nil {
+		return board.Board{}, errors.New("batch: the Job has no engine.Solver")
 	}
 	if err := j.Preset.Check(); err != nil {
 		return board.Board{}, err
@@ -154,11 +154,11 @@ func (j *Job) writeLog(msgs []byte) error {
 	return err
 }
 
-// answerer answers cases, keeping the Solver of the last goal it saw: a
-// file of one goal finds its table and renaming once.
+// answerer answers cases, keeping the answers of the last goal it saw: a
+// file of one goal finds its engine, table and renaming once.
 type answerer struct {
-	solver *table.Solver
-	msgs   []byte // the messages of bad cases, for the job's Log
+	goal *engine.Goal
+	msgs []byte // the messages of bad cases, for the job's Log
 }
 
 // report adds the message of err to a.msgs, when the job keeps a Log.
@@ -185,29 +185,26 @@ func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, e
 		}
 		return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
 	}
-	var scratch [64]byte
+	var scratch [128]byte
 	var path []byte
 	var d int
 	var ok bool
 	var err error
-	switch {
-	case p.Pairs && (a.solver == nil || a.solver.Goal() != c.Goal):
-		// A goal for every case: the Set finds the table each time and
-		// keeps nothing.
-		path, ok, err = j.Set.AppendPath(scratch[:0], c.Start, c.Goal)
-		d = len(path)
-	default:
-		if a.solver == nil || a.solver.Goal() != c.Goal {
-			if a.solver, err = j.Set.Solver(c.Goal); err != nil {
-				return dst, Result{}, err
+	if a.goal == nil || a.goal.Goal() != c.Goal {
+		if a.goal, err = j.Solver.For(c.Goal); err != nil {
+			if errors.Is(err, engine.ErrShape) {
+				// A board of a shape no engine answers is a bad case.
+				a.report(j, err)
+				return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
 			}
+			return dst, Result{}, err
 		}
-		if p.NeedsPath() {
-			path, ok, err = a.solver.AppendPath(scratch[:0], c.Start)
-			d = len(path)
-		} else {
-			d, ok, err = a.solver.Distance(c.Start)
-		}
+	}
+	if p.NeedsPath() {
+		path, ok, err = a.goal.AppendPath(scratch[:0], c.Start)
+		d = len(path)
+	} else {
+		d, ok, err = a.goal.Distance(c.Start)
 	}
 	switch {
 	case err != nil:

@@ -31,7 +31,7 @@ func judgeFile(n int) []byte {
 
 func TestCounts(t *testing.T) {
 	p, _ := format.Lookup("hdu1043")
-	job := &batch.Job{Set: embedded.Set(), Preset: p, Name: "in"}
+	job := &batch.Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 	var out bytes.Buffer
 	res, err := job.Run(bytes.NewReader(append(judgeFile(5000), "1234\n"...)), &out)
 	if err != nil || res.Cases != 5001 || res.Bad != 1 {
@@ -48,7 +48,7 @@ func BenchmarkBatch(b *testing.B) {
 	const n = 1 << 20
 	in := judgeFile(n)
 	p, _ := format.Lookup("hdu1043")
-	job := &batch.Job{Set: embedded.Set(), Preset: p, Name: "in"}
+	job := &batch.Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 	b.SetBytes(int64(len(in)))
 	for b.Loop() {
 		if _, err := job.Run(bytes.NewReader(in), io.Discard); err != nil {

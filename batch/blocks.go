@@ -37,12 +37,14 @@ type block struct {
 // cuts the input into blocks of whole lines, workers answer blocks as they
 // come, and the writer writes them out in the order they were read.
 func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, error) {
-	solver, err := j.Set.Solver(goal)
+	g, err := j.Solver.For(goal)
 	if err != nil {
 		return Result{}, err
 	}
-	if solver.Table().MaxDepth() > table.MaxPackedLen {
-		return j.runCases(format.NewReader(in, j.Name, j.Preset, goal), out) // paths too long to pack
+	solver := g.Fast()
+	if solver == nil || solver.Table().MaxDepth() > table.MaxPackedLen {
+		// No table, or paths too long to pack.
+		return j.runCases(format.NewReader(in, j.Name, j.Preset, goal), out)
 	}
 	workers := j.Workers
 	if workers <= 0 {

@@ -17,7 +17,7 @@ func run(t *testing.T, in string, blocks bool) string {
 	t.Helper()
 	p, _ := format.Lookup("hdu1043")
 	var msgs strings.Builder
-	j := &Job{Set: embedded.Set(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
+	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
 	goal, _ := p.DefaultGoal()
 	var out bytes.Buffer
 	var res Result
@@ -89,7 +89,7 @@ func (w *failWriter) Write(p []byte) (int, error) {
 // TestBlocksWriteError stops at the first failed write and returns it.
 func TestBlocksWriteError(t *testing.T) {
 	p, _ := format.Lookup("hdu1043")
-	j := &Job{Set: embedded.Set(), Preset: p, Name: "in"}
+	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 	in := strings.Repeat("2 3 4 1 5 x 7 6 8\n", 200000)
 	goal, _ := p.DefaultGoal()
 	if _, err := j.runBlocks(strings.NewReader(in), &failWriter{n: 2}, goal); err == nil || err.Error() != "disk full" {

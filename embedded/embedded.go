@@ -1,14 +1,16 @@
 // Package embedded answers boards from the tables compiled into the
-// program (package generated): it wires them into a table.Set, and does
-// nothing else. Tables are decoded on first use, each once.
+// program (package generated): it wires them into a table.Set and an
+// engine.Solver, and does nothing else. Tables are decoded on first use,
+// each once.
 //
 // Importing it increases the size of a program by the tables' size,
-// generated.Size bytes (about 270 KB).
+// generated.Size bytes (about 320 KB).
 package embedded
 
 import (
 	"sync"
 
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/generated"
 	"github.com/slidingpuzzle/solver/table"
 )
@@ -17,4 +19,11 @@ import (
 // Set.
 func Set() *table.Set { return set() }
 
-var set = sync.OnceValue(func() *table.Set { return table.NewSet(generated.FS) })
+// Solver returns the Solver of the embedded tables: the one way in for
+// every shape they answer. Every call returns the same Solver.
+func Solver() *engine.Solver { return solver() }
+
+var (
+	set    = sync.OnceValue(func() *table.Set { return table.NewSet(generated.FS) })
+	solver = sync.OnceValue(func() *engine.Solver { return engine.New(set()) })
+)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/generated"
 	"github.com/slidingpuzzle/solver/internal/gen"
 	"github.com/slidingpuzzle/solver/table"
@@ -83,8 +84,11 @@ func TestFacts(t *testing.T) {
 		if tb.MaxDepth() != f.MaxDepth || table.Checksum(tb.Raw()) != f.Checksum {
 			t.Errorf("%s: depth %d, checksum %08x; tables.go says %d, %08x", f.Name, tb.MaxDepth(), table.Checksum(tb.Raw()), f.MaxDepth, f.Checksum)
 		}
-		if len(tb.Raw()) != generated.RawSize3x3 {
-			t.Errorf("%s: %d raw bytes, want %d", f.Name, len(tb.Raw()), generated.RawSize3x3)
+		if want := table.RawLen(tb.Goal().Shape()); len(tb.Raw()) != want {
+			t.Errorf("%s: %d raw bytes, want %d", f.Name, len(tb.Raw()), want)
+		}
+		if tb.Goal().Shape() == board.Shape3x3 && len(tb.Raw()) != generated.RawSize3x3 {
+			t.Errorf("%s: %d raw bytes, RawSize3x3 says %d", f.Name, len(tb.Raw()), generated.RawSize3x3)
 		}
 	}
 	if total != generated.Size {

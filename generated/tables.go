@@ -4,14 +4,49 @@ package generated
 
 import "embed"
 
-// FS holds the table files, 9 in all. Embedding them increases the
-// size of a program by about 269 KB.
+// FS holds the table files, 41 in all. Embedding them increases the
+// size of a program by about 320 KB.
 //
 //go:embed *.tbl
 var FS embed.FS
 
 // Size is the number of bytes of the table files together.
-const Size = 275818
+const Size = 327490
+
+// Positions2x2 is the number of positions that reach any one goal on a 2x2 board,
+// the entries of each of its tables.
+const Positions2x2 = 12
+
+// RawSize2x2 is the size of one 2x2 table once decoded, in bytes.
+const RawSize2x2 = 3
+
+// Positions2x3 is the number of positions that reach any one goal on a 2x3 board,
+// the entries of each of its tables.
+const Positions2x3 = 360
+
+// RawSize2x3 is the size of one 2x3 table once decoded, in bytes.
+const RawSize2x3 = 90
+
+// Positions3x2 is the number of positions that reach any one goal on a 3x2 board,
+// the entries of each of its tables.
+const Positions3x2 = 360
+
+// RawSize3x2 is the size of one 3x2 table once decoded, in bytes.
+const RawSize3x2 = 90
+
+// Positions2x4 is the number of positions that reach any one goal on a 2x4 board,
+// the entries of each of its tables.
+const Positions2x4 = 20160
+
+// RawSize2x4 is the size of one 2x4 table once decoded, in bytes.
+const RawSize2x4 = 5040
+
+// Positions4x2 is the number of positions that reach any one goal on a 4x2 board,
+// the entries of each of its tables.
+const Positions4x2 = 20160
+
+// RawSize4x2 is the size of one 4x2 table once decoded, in bytes.
+const RawSize4x2 = 5040
 
 // Positions3x3 is the number of positions that reach any one goal on a 3x3 board,
 // the entries of each of its tables.
@@ -27,6 +62,38 @@ var Tables = []struct {
 	MaxDepth int
 	Checksum uint32
 }{
+	{"2x2-0.tbl", 6, 0xbdb3347d},
+	{"2x2-1.tbl", 6, 0x6c87b865},
+	{"2x2-2.tbl", 6, 0x34b2ed1f},
+	{"2x2-3.tbl", 6, 0x34b2ed1f},
+	{"2x3-0.tbl", 21, 0x61f91c31},
+	{"2x3-1.tbl", 21, 0x0d43b838},
+	{"2x3-2.tbl", 21, 0x5568eac4},
+	{"2x3-3.tbl", 21, 0x39f7f89e},
+	{"2x3-4.tbl", 21, 0xcba3ebe1},
+	{"2x3-5.tbl", 21, 0x847fbe0f},
+	{"3x2-0.tbl", 21, 0x1f85efc5},
+	{"3x2-1.tbl", 21, 0x6a2ce8ed},
+	{"3x2-2.tbl", 21, 0x79b59cda},
+	{"3x2-3.tbl", 21, 0xace18ab1},
+	{"3x2-4.tbl", 21, 0x31d3e06c},
+	{"3x2-5.tbl", 21, 0xd95fdfec},
+	{"2x4-0.tbl", 36, 0x321196e1},
+	{"2x4-1.tbl", 35, 0x6b6a85e8},
+	{"2x4-2.tbl", 35, 0x528eec01},
+	{"2x4-3.tbl", 36, 0x986e6541},
+	{"2x4-4.tbl", 36, 0xbd0de215},
+	{"2x4-5.tbl", 35, 0x4f062787},
+	{"2x4-6.tbl", 35, 0xdb5d0807},
+	{"2x4-7.tbl", 36, 0x855d360d},
+	{"4x2-0.tbl", 36, 0x8e3d8065},
+	{"4x2-1.tbl", 36, 0xc6da7ea7},
+	{"4x2-2.tbl", 35, 0x3e43e89f},
+	{"4x2-3.tbl", 35, 0xf8ff7d4a},
+	{"4x2-4.tbl", 35, 0x7385d4e4},
+	{"4x2-5.tbl", 35, 0x33699e80},
+	{"4x2-6.tbl", 36, 0x78e08047},
+	{"4x2-7.tbl", 36, 0x8ab4f8cf},
 	{"3x3-0.tbl", 31, 0x58d72ef4},
 	{"3x3-1.tbl", 31, 0xa4429bff},
 	{"3x3-2.tbl", 31, 0x11bc2c31},

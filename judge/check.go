@@ -11,13 +11,13 @@ import (
 	"io"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
-	"github.com/slidingpuzzle/solver/table"
 )
 
 // Checker judges the answers to a judge file.
 type Checker struct {
-	Set    *table.Set
+	Solver *engine.Solver
 	Preset format.Preset
 	// Goal is the goal of every case when the preset reads none with its
 	// cases; the zero Board means the preset's own.
@@ -46,8 +46,8 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // tables.
 func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, error) {
 	var v Verdict
-	if c.Set == nil {
-		return v, errors.New("judge: the Checker has no table.Set")
+	if c.Solver == nil {
+		return v, errors.New("judge: the Checker has no engine.Solver")
 	}
 	if err := c.Preset.Check(); err != nil {
 		return v, err
@@ -123,7 +123,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		return fmt.Sprintf("unreadable answer: %v", ans.Err), nil
 	}
 	var want []byte
-	d, solvable, err := c.Set.Distance(cs.Start, cs.Goal)
+	d, solvable, err := c.Solver.Distance(cs.Start, cs.Goal)
 	if err != nil {
 		return "", err
 	}
@@ -147,7 +147,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		}
 		// HDU 3567 judges the exact string: the lexicographically smallest
 		// of the shortest paths.
-		want, _, err = c.Set.AppendPath(nil, cs.Start, cs.Goal)
+		want, _, err = c.Solver.AppendPath(nil, cs.Start, cs.Goal)
 		if err != nil {
 			return "", err
 		}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/perm"
 	"github.com/slidingpuzzle/solver/table"
@@ -17,7 +18,7 @@ import (
 // solvable positions unless asked otherwise, or every arrangement. The
 // same settings and seed give the same file on every machine.
 type Generator struct {
-	Set    *table.Set
+	Solver *engine.Solver
 	Preset format.Preset
 	// Goal is the goal of every case; the zero Board means the preset's
 	// own, or, for a preset of pairs, a random goal for each case.
@@ -111,8 +112,8 @@ func (g *Generator) Check() error {
 		return errors.New("-depth with -unsolvable 1: unsolvable boards have no depth")
 	case g.MaxDepth >= 0 && (g.MinDepth < 0 || g.MinDepth > g.MaxDepth):
 		return fmt.Errorf("-depth %d-%d: want A-B with 0 <= A <= B", g.MinDepth, g.MaxDepth)
-	case g.MaxDepth >= 0 && g.Set == nil:
-		return errors.New("-depth needs the tables: the Generator has no Set")
+	case g.MaxDepth >= 0 && g.Solver == nil:
+		return errors.New("-depth needs the tables: the Generator has no Solver")
 	}
 	if g.MaxDepth >= 0 {
 		// The deepest position of any goal the cases may have.
@@ -123,9 +124,9 @@ func (g *Generator) Check() error {
 			if goal.Valid() && goal.Blank() != blank {
 				continue
 			}
-			t, err := g.Set.Table(s, blank)
+			t, err := g.Solver.Table(s, blank)
 			if err != nil {
-				return err
+				return fmt.Errorf("-depth needs a full table of every position: %v", err)
 			}
 			deepest = max(deepest, t.MaxDepth())
 		}
@@ -172,7 +173,7 @@ func (g *Generator) Write(w io.Writer) error {
 		return flush(true)
 	}
 	r := rng{rand.NewPCG(g.Seed, 0x9e3779b97f4a7c15)}
-	depths := depthPicker{set: g.Set, shape: s, min: g.MinDepth, max: g.MaxDepth}
+	depths := depthPicker{solver: g.Solver, shape: s, min: g.MinDepth, max: g.MaxDepth}
 	buf = p.AppendCount(buf, g.N)
 	for range g.N {
 		caseGoal := goal
@@ -209,7 +210,7 @@ func (g *Generator) Write(w io.Writer) error {
 // for each cell of the blank it lists once the positions of the standard
 // goal at those depths, and renames a drawn one for the goal at hand.
 type depthPicker struct {
-	set      *table.Set
+	solver   *engine.Solver
 	shape    board.Shape
 	min, max int
 	lists    map[int][]int32
@@ -220,7 +221,7 @@ func (d *depthPicker) pick(r rng, goal board.Board) (board.Board, error) {
 	std := d.shape.Goal(blank)
 	list, ok := d.lists[blank]
 	if !ok {
-		t, err := d.set.Table(d.shape, blank)
+		t, err := d.solver.Table(d.shape, blank)
 		if err != nil {
 			return board.Board{}, err
 		}

@@ -21,6 +21,9 @@ type Set struct {
 	fsys   fs.FS
 	mu     sync.Mutex
 	tables map[key]func() (*Table, error)
+
+	shapesOnce sync.Once
+	shapes     []board.Shape
 }
 
 type key struct {
@@ -78,6 +81,28 @@ func (s *Set) load(k key) (*Table, error) {
 		return nil, fmt.Errorf("%v (in %s)", err, name)
 	}
 	return t, nil
+}
+
+// Shapes returns the shapes the Set has tables for, smallest first, then
+// fewest rows: those of which a file for the blank in cell 0 is there.
+func (s *Set) Shapes() ([]board.Shape, error) {
+	if s == nil || s.fsys == nil {
+		return nil, errors.New("table: the Set has no tables (make it with NewSet)")
+	}
+	s.shapesOnce.Do(func() {
+		for cells := 4; cells <= board.MaxCells; cells++ {
+			for rows := 2; rows <= cells/2; rows++ {
+				shape := board.Shape{Rows: rows, Cols: cells / rows}
+				if rows*shape.Cols != cells || !shape.Valid() {
+					continue
+				}
+				if _, err := fs.Stat(s.fsys, FileName(shape, 0)); err == nil {
+					s.shapes = append(s.shapes, shape)
+				}
+			}
+		}
+	})
+	return s.shapes, nil
 }
 
 // Solver returns the Solver for goal, reading and decoding its table on

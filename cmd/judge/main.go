@@ -167,7 +167,7 @@ Flags:
 	}
 	out := bufio.NewWriter(stdout)
 	ch := &judge.Checker{
-		Set: embedded.Set(), Preset: p, Goal: goal, Shortest: *shortest,
+		Solver: embedded.Solver(), Preset: p, Goal: goal, Shortest: *shortest,
 		InputName: files[0], AnswersName: files[1],
 	}
 	v, err := ch.Check(readers[0], readers[1], out)
@@ -222,7 +222,7 @@ Flags:
 	if !ok {
 		return exitFatal
 	}
-	g := &judge.Generator{Set: embedded.Set(), Preset: p, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all}
+	g := &judge.Generator{Solver: embedded.Solver(), Preset: p, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all}
 	if *all && set["n"] {
 		fmt.Fprintf(stderr, "judge gen: -all writes every arrangement and cannot take -n\n")
 		return exitFatal

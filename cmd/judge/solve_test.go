@@ -11,7 +11,7 @@ import (
 
 // solveFile answers a judge file as solve would.
 func solveFile(p format.Preset, in string, out io.Writer) error {
-	job := &batch.Job{Set: embedded.Set(), Preset: p, Name: "in"}
+	job := &batch.Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 	_, err := job.Run(strings.NewReader(in), out)
 	return err
 }

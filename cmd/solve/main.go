@@ -109,7 +109,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitFatal
 	}
 	job := &batch.Job{
-		Set:       embedded.Set(),
+		Solver:    embedded.Solver(),
 		Preset:    p,
 		Name:      "stdin",
 		Log:       stderr,
@@ -206,7 +206,7 @@ func showAll(args []string, p format.Preset, goal board.Board, width int, stdout
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		path, ok, err := embedded.Set().AppendPath(nil, start, goal)
+		path, ok, err := embedded.Solver().AppendPath(nil, start, goal)
 		if err != nil {
 			fmt.Fprintf(stderr, "solve: %v\n", err)
 			return exitFatal

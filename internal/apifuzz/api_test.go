@@ -112,7 +112,7 @@ func TestZeroValues(t *testing.T) {
 	}
 	bad, _ := format.Lookup("hdu1043")
 	bad.Goal = "123"
-	if _, err := (&batch.Job{Set: embedded.Set(), Preset: bad}).Run(strings.NewReader("12345678x\n"), io.Discard); err == nil {
+	if _, err := (&batch.Job{Solver: embedded.Solver(), Preset: bad}).Run(strings.NewReader("12345678x\n"), io.Discard); err == nil {
 		t.Error("a preset with a bad goal ran")
 	}
 }
@@ -171,10 +171,10 @@ func FuzzAPI(f *testing.F) {
 		// A preset of this shape and goal, through a whole job.
 		p := format.Preset{Name: "fuzz", Shape: s, OneLine: true, Goal: string(b), Blank: 'x', Print: format.Print(mode % 4)}
 		var out bytes.Buffer
-		job := &batch.Job{Set: set, Preset: p, Goal: goal}
+		job := &batch.Job{Solver: embedded.Solver(), Preset: p, Goal: goal}
 		job.Run(bytes.NewReader(a), &out)
 		job.RunArgs([]string{string(a), string(b)}, &out)
-		(&judge.Checker{Set: set, Preset: p}).Check(bytes.NewReader(a), bytes.NewReader(b), io.Discard)
-		(&judge.Generator{Set: set, Preset: p, N: int(mode), Unsolvable: float64(mode) / 100, MaxDepth: int(rows), MinDepth: int(cols)}).Write(io.Discard)
+		(&judge.Checker{Solver: embedded.Solver(), Preset: p}).Check(bytes.NewReader(a), bytes.NewReader(b), io.Discard)
+		(&judge.Generator{Solver: embedded.Solver(), Preset: p, N: int(mode), Unsolvable: float64(mode) / 100, MaxDepth: int(rows), MinDepth: int(cols)}).Write(io.Discard)
 	})
 }

@@ -209,4 +209,4 @@ func Files(shapes ...board.Shape) ([]File, error) {
 const GoFile = "tables.go"
 
 // Shapes are the shapes whose tables package generated holds.
-var Shapes = []board.Shape{board.Shape3x3}
+var Shapes = []board.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, board.Shape3x3}
