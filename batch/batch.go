@@ -57,7 +57,7 @@ const flushAt = 64 << 10
 // for reading or writing, or for a missing or corrupt table; answers
 // written before it are right.
 func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
-	goal, err := j.check()
+	goal, err := j.check(false)
 	if err != nil {
 		return Result{}, err
 	}
@@ -83,9 +83,10 @@ func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
 
 // RunArgs answers boards given as command-line arguments, one a case (two
 // for a preset of pairs), as format.NewArgsReader reads them, and writes
-// the answers to out as Run does.
+// the answers to out as Run does. A preset with no shape takes each
+// board's shape from the board.
 func (j *Job) RunArgs(args []string, out io.Writer) (Result, error) {
-	goal, err := j.check()
+	goal, err := j.check(true)
 	if err != nil {
 		return Result{}, err
 	}
@@ -93,9 +94,15 @@ func (j *Job) RunArgs(args []string, out io.Writer) (Result, error) {
 }
 
 // check returns the goal of the job's cases, or why the job cannot run.
-func (j *Job) check() (board.Board, error) {
+// For arguments a preset may have no shape, when the job has no goal.
+func (j *Job) check(args bool) (board.Board, error) {
 	if j.Solver == nil {
 		return board.Board{}, errors.New("batch: the Job has no engine.Solver")
+	}
+	if args && j.Preset.Shape == (board.Shape{}) && !j.Goal.Valid() {
+		p := j.Preset
+		p.Shape, p.Goal = board.Shape3x3, "12345678x" // any valid shape, to check the rest
+		return board.Board{}, p.Check()
 	}
 	if err := j.Preset.Check(); err != nil {
 		return board.Board{}, err
@@ -194,7 +201,7 @@ func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, e
 		if a.goal, err = j.Solver.For(c.Goal); err != nil {
 			if errors.Is(err, engine.ErrShape) {
 				// A board of a shape no engine answers is a bad case.
-				a.report(j, err)
+				a.report(j, c.Fault(err.Error()))
 				return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
 			}
 			return dst, Result{}, err

@@ -227,3 +227,39 @@ func compareParseLine(t *testing.T, l string) {
 		t.Errorf("ParseLine(%q) = %v, %v; the full reader gives %v, %v", l, fast, ok, full, err)
 	}
 }
+
+func TestInfer(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"23415x768", "3x3"},
+		{"2 3 4 1 5 x 7 6 8", "3x3"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15", "4x4"},
+		{"123\n4x5", "2x3"},
+		{"1 2 3\n4 0 5", "2x3"},
+		{"12\n34\n5x", "3x2"},
+		{"1 2 3 4\n5 6 7 8\n9 10 11 0", "3x4"},
+		{"123x", "2x2"},
+		{"1 2 3 4 5 6 7 8 9 10 11 0", "12 cells: give -shape 2x6, 3x4, 4x3 or 6x2"},
+		{"12345x", "6 cells: give -shape 2x3 or 3x2"},
+		{"1234x67", "7 cells: no board has 7 cells; want R x C with R, C >= 2 and at most 16 cells"},
+		{"  ", "empty board; want its cells"},
+	} {
+		s, err := Infer(c.in)
+		got := s.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("Infer(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+	for _, c := range []struct{ in, want string }{{"2x3", "2x3"}, {"4X4", "4x4"}, {"1x9", "shape 1x9: want R x C with R, C >= 2 and at most 16 cells"}, {"3x6", "shape 3x6: want R x C with R, C >= 2 and at most 16 cells"}, {"3", `shape "3": want RxC, such as 2x3 or 4x4`}} {
+		s, err := ParseShape(c.in)
+		got := s.String()
+		if err != nil {
+			got = err.Error()
+		}
+		if got != c.want {
+			t.Errorf("ParseShape(%q) = %s, want %s", c.in, got, c.want)
+		}
+	}
+}

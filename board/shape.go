@@ -7,7 +7,12 @@
 // tile 1..n-1 or 0 for the blank, where n is the number of cells.
 package board
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
 
 // MaxCells is the largest number of cells a board may have: the 4x4 board
 // of the 15-puzzle.
@@ -73,4 +78,99 @@ func (s Shape) Goal(blank int) Board {
 		}
 	}
 	return b
+}
+
+// ParseShape reads a shape written "RxC", as "2x3" or "4X4".
+func ParseShape(text string) (Shape, error) {
+	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(text)), "x")
+	rows, err1 := strconv.Atoi(r)
+	cols, err2 := strconv.Atoi(c)
+	if !ok || err1 != nil || err2 != nil {
+		return Shape{}, fmt.Errorf("shape %q: want RxC, such as 2x3 or 4x4", text)
+	}
+	s := Shape{Rows: rows, Cols: cols}
+	if !s.Valid() {
+		return Shape{}, fmt.Errorf("shape %s: want R x C with R, C >= 2 and at most %d cells", s, MaxCells)
+	}
+	return s, nil
+}
+
+// Shapes returns every shape of n cells, fewest rows first.
+func Shapes(n int) []Shape {
+	var out []Shape
+	for r := 2; r <= n/2; r++ {
+		if s := (Shape{Rows: r, Cols: n / r}); n%r == 0 && s.Valid() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// ShapeOf returns the shape of a board of n cells written on one line:
+// the square one, 2x2, 3x3 or 4x4. Any other count is an error that names
+// the shapes it could be.
+func ShapeOf(n int) (Shape, error) {
+	switch n {
+	case 4, 9, 16:
+		r := map[int]int{4: 2, 9: 3, 16: 4}[n]
+		return Shape{Rows: r, Cols: r}, nil
+	}
+	all := Shapes(n)
+	if len(all) == 0 {
+		return Shape{}, fmt.Errorf("%d cells: no board has %d cells; want R x C with R, C >= 2 and at most %d cells", n, n, MaxCells)
+	}
+	var names []string
+	for _, s := range all {
+		names = append(names, s.String())
+	}
+	list := names[0]
+	if len(names) > 1 {
+		list = strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	}
+	return Shape{}, fmt.Errorf("%d cells: give -shape %s", n, list)
+}
+
+// wordCells reports whether the cells of text are numbers separated by
+// spaces, as on a board of more than ten cells: not when every word is one
+// character, or the text holds ten characters or fewer, where each
+// character is a cell.
+func wordCells(text string) bool {
+	chars, long := 0, false
+	for _, w := range strings.Fields(text) {
+		chars += utf8.RuneCountInString(w)
+		long = long || len(w) > 1
+	}
+	return long && chars > 10
+}
+
+// Infer returns the shape of a board as written in text: its rows, when
+// it is written one row a line (every line of as many cells), else the
+// square shape of its number of cells (ShapeOf).
+func Infer(text string) (Shape, error) {
+	words := wordCells(text)
+	var rows []int
+	total := 0
+	for _, line := range strings.Split(text, "\n") {
+		n := len(strings.Fields(line))
+		if !words {
+			n = utf8.RuneCountInString(strings.Join(strings.Fields(line), ""))
+		}
+		if n > 0 {
+			rows = append(rows, n)
+			total += n
+		}
+	}
+	if len(rows) > 1 {
+		same := true
+		for _, n := range rows {
+			same = same && n == rows[0]
+		}
+		if s := (Shape{Rows: len(rows), Cols: rows[0]}); same && s.Valid() {
+			return s, nil
+		}
+	}
+	if total == 0 {
+		return Shape{}, fmt.Errorf("empty board; want its cells")
+	}
+	return ShapeOf(total)
 }

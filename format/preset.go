@@ -144,16 +144,20 @@ func Names() []string {
 // Check reports whether p can be read and written: a shape a board can
 // have, a goal of that shape unless p reads one with every case, a known
 // Print, and a label with at most one %d.
-func (p Preset) Check() error {
+func (p Preset) Check() error { return p.check(true) }
+
+// check is Check, with the shape left out when needShape is false: a
+// reader of arguments can take each board's shape from the board.
+func (p Preset) check(needShape bool) error {
 	switch {
-	case !p.Shape.Valid():
+	case !p.Shape.Valid() && (needShape || p.Shape != board.Shape{}):
 		return fmt.Errorf("format: preset %q: shape %v not supported", p.Name, p.Shape)
 	case p.Print < Path || p.Print > MovesThenPath:
 		return fmt.Errorf("format: preset %q: unknown Print %d", p.Name, p.Print)
 	case strings.Count(p.Label, "%") > 1 || strings.Count(p.Label, "%") != strings.Count(p.Label, "%d"):
 		return fmt.Errorf("format: preset %q: label %q, want at most one %%d and no other %%", p.Name, p.Label)
 	}
-	if !p.Pairs {
+	if !p.Pairs && p.Shape.Valid() {
 		if _, err := board.Parse(p.Shape, p.Goal); err != nil {
 			return fmt.Errorf("format: preset %q: goal %q: %v", p.Name, p.Goal, err)
 		}
@@ -179,6 +183,24 @@ func (p Preset) GoalOr(g board.Board) board.Board {
 		g, _ = p.DefaultGoal()
 	}
 	return g
+}
+
+// WithShape returns p for boards of shape s: its goal is the standard
+// goal of s (the tiles in reading order, the blank last) unless p reads a
+// goal with every case or already has s. The zero Shape makes a preset
+// whose boards say their own shape, for boards given as arguments.
+func (p Preset) WithShape(s board.Shape) Preset {
+	if s == p.Shape {
+		return p
+	}
+	p.Shape = s
+	if !p.Pairs {
+		p.Goal = ""
+		if s.Valid() {
+			p.Goal = s.Goal(s.Cells() - 1).String()
+		}
+	}
+	return p
 }
 
 // NeedsPath reports whether p prints paths, not only their lengths.

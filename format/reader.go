@@ -2,6 +2,7 @@ package format
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strconv"
 	"strings"
@@ -25,6 +26,15 @@ type Case struct {
 	// (Num 0) it is a fault of the file that has no case of its own to
 	// answer, such as a count that disagrees with the cases.
 	Err error
+
+	name string // the input, for Fault
+	args bool
+}
+
+// Fault returns an error for a fault of the case found after it was read
+// (a shape no engine answers), placed as the reader places its own.
+func (c *Case) Fault(msg string) error {
+	return &Error{Name: c.name, Args: c.args, SyntaxError: &board.SyntaxError{Line: c.Line, Msg: msg}}
 }
 
 // Reader reads the cases of a judge file one at a time, as a preset lays
@@ -42,6 +52,9 @@ type Reader struct {
 	name string
 	goal board.Board
 	args bool // one board a line, and a blank line is an empty board
+	// argTexts are the arguments as given, for reading the shape of a
+	// board from its own rows when the preset has none.
+	argTexts []string
 	lineReader
 
 	countRead bool
@@ -60,8 +73,12 @@ type Reader struct {
 // a goal that is not a board of its shape, gives one bad note and no
 // cases.
 func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
-	rd := &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1}
-	rd.invalid = p.Check()
+	return newReader(r, name, p, goal, false)
+}
+
+func newReader(r io.Reader, name string, p Preset, goal board.Board, args bool) *Reader {
+	rd := &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1, args: args}
+	rd.invalid = p.check(!args || goal.Valid())
 	if rd.invalid == nil && !p.Pairs && goal.Shape() != p.Shape {
 		rd.invalid = &Error{Name: name, SyntaxError: &board.SyntaxError{Msg: "the goal " + goal.String() + " is not a board of shape " + p.Shape.String()}}
 	}
@@ -73,6 +90,11 @@ func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
 // it read as spaces), and two make a case for a preset of pairs. An empty
 // argument is a bad case. Messages name the argument: "argument 2,
 // column 5: ...".
+//
+// A preset with no shape (the zero Shape) and no goal takes the shape of
+// each board from the board (board.Infer): its rows when written one row
+// a line, else the square of its cells; the goal is then the standard
+// goal of that shape.
 func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
 	var sb strings.Builder
 	for _, a := range args {
@@ -80,9 +102,25 @@ func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
 		sb.WriteByte('\n')
 	}
 	p.Count, p.Separated = false, false
-	r := NewReader(strings.NewReader(sb.String()), "argument", p, goal)
-	r.args = true
+	r := newReader(strings.NewReader(sb.String()), "argument", p, goal, true)
+	r.argTexts = args
 	return r
+}
+
+// argShape returns the shape of the board of argument k, read from it.
+func (r *Reader) argShape(k int) (board.Shape, error) {
+	if k < 1 || k > len(r.argTexts) {
+		return board.Shape{}, errors.New("no shape for the board")
+	}
+	return board.Infer(r.argTexts[k-1])
+}
+
+// wantCells says how many cells a board of s has: "9 cells".
+func wantCells(s board.Shape) string {
+	if !s.Valid() {
+		return "its cells"
+	}
+	return strconv.Itoa(s.Cells()) + " cells"
 }
 
 // Reset makes r read the cases of in from its start, as if it were part of
@@ -149,11 +187,11 @@ func (r *Reader) Next(c *Case) bool {
 			return true
 		}
 	}
-	n := r.p.Shape.Cells()
 	cells := r.cells[:0]
 	defer func() { r.cells = cells[:0] }()
 	var bs boardScan
-	cells, bs = r.readBoard(cells, n, false)
+	cells, bs = r.readBoard(cells, false)
+	n := bs.shape.Cells()
 	if !bs.found {
 		if r.count >= 0 && r.num < r.count && !r.shortSaid {
 			r.shortSaid = true
@@ -162,7 +200,7 @@ func (r *Reader) Next(c *Case) bool {
 		}
 		return false
 	}
-	c.Line = bs.line
+	c.Line, c.name, c.args = bs.line, r.name, r.args
 	bad := bs.err
 	var start, goal board.Board
 	if r.p.Pairs {
@@ -174,20 +212,25 @@ func (r *Reader) Next(c *Case) bool {
 				start, bad = r.fromCells(cells, bs, n, " (in the start board)")
 			}
 			var gs boardScan
-			cells, gs = r.readBoard(cells[:0], n, true)
+			cells, gs = r.readBoard(cells[:0], true)
 			switch {
 			case bad != nil:
 			case !gs.found:
 				bad = r.errorAt(r.line, 0, "input ends after the start board; want a goal board")
 			case gs.err != nil:
 				bad = gs.err
+			case gs.shape != bs.shape:
+				bad = r.errorAt(gs.line, 0, "the goal is a "+gs.shape.String()+" board and the start a "+bs.shape.String()+" one; want one shape")
 			default:
-				goal, bad = r.fromCells(cells, gs, n, " (in the goal board)")
+				goal, bad = r.fromCells(cells, gs, gs.shape.Cells(), " (in the goal board)")
 			}
 		}
 	} else if bad == nil {
 		start, bad = r.fromCells(cells, bs, n, "")
 		goal = r.goal
+		if !goal.Valid() {
+			goal = bs.shape.Goal(n - 1) // the standard goal of a shape read from the board
+		}
 	}
 	if r.p.Separated {
 		if err := r.restOfCase(); bad == nil {
@@ -216,6 +259,7 @@ func plural(n int, what string) string {
 // boardScan is what readBoard saw of one board.
 type boardScan struct {
 	found bool        // a board started before the end of the input
+	shape board.Shape // its shape: the preset's, or read from the board
 	fast  bool        // the board is one well-formed line, read into b
 	b     board.Board // when fast
 	line  int         // its first line
@@ -229,9 +273,9 @@ type boardScan struct {
 // lines before the board are skipped, except for arguments, where a blank
 // line is an empty board. inCase says the board is the second of a case,
 // where a blank line in a preset of separated cases ends the case.
-func (r *Reader) readBoard(dst []board.Cell, n int, inCase bool) ([]board.Cell, boardScan) {
-	var bs boardScan
-	limit := len(dst) + 2*n + 1
+func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardScan) {
+	bs := boardScan{shape: r.p.Shape}
+	n := bs.shape.Cells()
 	var line []byte
 	for {
 		var tooLong int
@@ -250,7 +294,7 @@ func (r *Reader) readBoard(dst []board.Cell, n int, inCase bool) ([]board.Cell, 
 		}
 		if r.args {
 			bs.found, bs.line, bs.last = true, r.line, r.line
-			bs.err = r.errorAt(r.line, 0, "empty board; want "+strconv.Itoa(n)+" cells")
+			bs.err = r.errorAt(r.line, 0, "empty board; want "+wantCells(bs.shape))
 			return dst, bs
 		}
 		if inCase && r.p.Separated {
@@ -259,19 +303,29 @@ func (r *Reader) readBoard(dst []board.Cell, n int, inCase bool) ([]board.Cell, 
 		}
 	}
 	bs.found, bs.line, bs.last = true, r.line, r.line
-	if b, ok := board.ParseLine(r.p.Shape, line); ok {
+	if !bs.shape.Valid() {
+		// No shape given: the board's own, as written in its argument.
+		s, err := r.argShape(r.line)
+		if err != nil {
+			bs.err = r.errorAt(r.line, 0, err.Error())
+			return dst, bs
+		}
+		bs.shape, n = s, s.Cells()
+	}
+	limit := len(dst) + 2*n + 1
+	if b, ok := board.ParseLine(bs.shape, line); ok {
 		// The common case, read fast: a whole board on its line.
 		bs.fast, bs.b, bs.count = true, b, n
 		return dst, bs
 	}
 	var k int
 	var err error
-	dst, k, err = r.p.Shape.ScanCells(dst, limit, line, r.line)
+	dst, k, err = bs.shape.ScanCells(dst, limit, line, r.line)
 	bs.count = k
 	if err != nil {
 		bs.err = r.wrap(err)
 	}
-	cols, rows := r.p.Shape.Cols, r.p.Shape.Rows
+	cols, rows := bs.shape.Cols, bs.shape.Rows
 	if r.args || r.p.OneLine || k > cols {
 		return dst, bs // the board is this line
 	}
@@ -303,7 +357,7 @@ func (r *Reader) readBoard(dst []board.Cell, n int, inCase bool) ([]board.Cell, 
 			return dst, bs
 		}
 		bs.last = r.line
-		dst, k, err = r.p.Shape.ScanCells(dst, limit, line, r.line)
+		dst, k, err = bs.shape.ScanCells(dst, limit, line, r.line)
 		bs.count += k
 		if err != nil && bs.err == nil {
 			bs.err = r.wrap(err)
@@ -326,7 +380,7 @@ func (r *Reader) fromCells(cells []board.Cell, bs boardScan, n int, which string
 	case bs.count < n:
 		return board.Board{}, r.errorAt(bs.last, 0, "too few cells: "+strconv.Itoa(bs.count)+", want "+strconv.Itoa(n)+which)
 	}
-	b, err := r.p.Shape.FromCells(cells, bs.line)
+	b, err := bs.shape.FromCells(cells, bs.line)
 	if err != nil {
 		if se, ok := err.(*board.SyntaxError); ok && which != "" {
 			se.Msg += which

@@ -21,8 +21,8 @@ import (
 	"strings"
 
 	"github.com/slidingpuzzle/solver/batch"
-	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
 	"golang.org/x/term"
@@ -96,6 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
 	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\"")
+	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3 or -shape 4x4; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, rows on lines give their rows)")
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
 	fs.Usage = func() { usage(fs.Output(), fs) }
@@ -108,30 +109,36 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: unknown format %q; want one of %s\n", *formatName, strings.Join(format.Names(), ", "))
 		return exitFatal
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// Boards given as arguments, with no format or shape, say their own
+	// shape; a judge file on standard input has its format's.
+	infer := !set["format"] && !set["shape"] && (len(operands) > 0 || *goalText != "")
+	p, goal, err := cli.Setup(p, *shapeText, *goalText, infer)
+	if err != nil {
+		fmt.Fprintf(stderr, "solve: %v\n", err)
+		return exitFatal
+	}
+	solver := embedded.Solver()
+	if p.Shape.Valid() {
+		if _, err := solver.Engine(p.Shape); err != nil {
+			fmt.Fprintf(stderr, "solve: %v\n", err)
+			return exitFatal
+		}
+	}
 	job := &batch.Job{
-		Solver:    embedded.Solver(),
+		Solver:    solver,
 		Preset:    p,
+		Goal:      goal,
 		Name:      "stdin",
 		Log:       stderr,
 		LogPrefix: "solve: ",
-	}
-	if *goalText != "" {
-		if p.Pairs {
-			fmt.Fprintf(stderr, "solve: -goal does not go with -format %s, which reads a goal with every case\n", p.Name)
-			return exitFatal
-		}
-		g, err := board.Parse(p.Shape, *goalText)
-		if err != nil {
-			fmt.Fprintf(stderr, "solve: -goal %q: %v\n", *goalText, positionless(*goalText, err))
-			return exitFatal
-		}
-		job.Goal = g
 	}
 	if *show {
 		if *width <= 0 {
 			*width = terminalWidth(stdout)
 		}
-		return showAll(operands, p, job.Goal, *width, stdout, stderr)
+		return showAll(operands, job, *width, stdout, stderr)
 	}
 	var res batch.Result
 	if len(operands) > 0 {
@@ -161,69 +168,55 @@ func isTerminal(r io.Reader) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
-// positionless drops the "1:" of an error in a one-line board.
-func positionless(text string, err error) error {
-	var se *board.SyntaxError
-	if errors.As(err, &se) && !strings.Contains(text, "\n") {
-		if se.Col > 0 {
-			return fmt.Errorf("column %d: %s", se.Col, se.Msg)
-		}
-		return errors.New(se.Msg)
-	}
-	return err
-}
-
-// showAll draws the solution of each board in args (in pairs of start and
-// goal, for a format of pairs).
-func showAll(args []string, p format.Preset, goal board.Board, width int, stdout, stderr io.Writer) int {
+// showAll draws the solution of each board given as an argument (in
+// pairs of start and goal, for a format of pairs), read as the arguments
+// of a run without -show are.
+func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		fmt.Fprintln(stderr, "solve: -show wants boards as arguments, e.g. solve -show 23415x768")
 		return exitFatal
 	}
-	goal = p.GoalOr(goal)
-	step := 1
-	if p.Pairs {
-		step = 2
-		if len(args)%2 != 0 {
-			fmt.Fprintf(stderr, "solve: -format %s -show wants boards in pairs of start and goal, got %d\n", p.Name, len(args))
-			return exitFatal
-		}
+	p := job.Preset
+	if p.Pairs && len(args)%2 != 0 {
+		fmt.Fprintf(stderr, "solve: -format %s -show wants boards in pairs of start and goal, got %d\n", p.Name, len(args))
+		return exitFatal
 	}
 	code := exitOK
-	for i := 0; i < len(args); i += step {
-		start, err := board.Parse(p.Shape, args[i])
-		if err == nil && p.Pairs {
-			goal, err = board.Parse(p.Shape, args[i+1])
-			if err != nil {
-				i++
-			}
-		}
-		if err != nil {
-			fmt.Fprintf(stderr, "solve: argument %d: %v\n", i+1, positionless(args[i], err))
+	r := format.NewArgsReader(args, p, p.GoalOr(job.Goal))
+	var c format.Case
+	first := true
+	for r.Next(&c) {
+		if c.Err != nil {
+			fmt.Fprintf(stderr, "solve: %v\n", c.Err)
 			code = exitBad
 			continue
 		}
-		if i > 0 {
+		if !first {
 			fmt.Fprintln(stdout)
 		}
-		path, ok, err := embedded.Solver().AppendPath(nil, start, goal)
+		first = false
+		path, ok, err := job.Solver.AppendPath(nil, c.Start, c.Goal)
+		if errors.Is(err, engine.ErrShape) {
+			fmt.Fprintf(stderr, "solve: %v\n", c.Fault(err.Error()))
+			code = exitBad
+			continue
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "solve: %v\n", err)
 			return exitFatal
 		}
-		if !ok {
-			if _, err := fmt.Fprintf(stdout, "%v cannot reach %v: the two have different parity.\n", start, goal); err != nil {
-				fmt.Fprintf(stderr, "solve: %v\n", err)
-				return exitFatal
-			}
-			continue
+		switch {
+		case !ok:
+			_, err = fmt.Fprintf(stdout, "%v cannot reach %v: the two have different parity.\n", c.Start, c.Goal)
+		case len(path) == 0:
+			_, err = fmt.Fprintf(stdout, "%v is the goal: 0 moves.\n\n", c.Start)
+		default:
+			_, err = fmt.Fprintf(stdout, "%v to %v: %s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), path)
 		}
-		if len(path) == 0 {
-			fmt.Fprintf(stdout, "%v is the goal: 0 moves.\n\n", start)
-		} else {
-			fmt.Fprintf(stdout, "%v to %v: %s, %s\n\n", start, goal, plural(len(path), "move"), path)
+		if err == nil && ok {
+			err = picture(stdout, c.Start, path, width)
 		}
-		if err := picture(stdout, start, path, width); err != nil {
+		if err != nil {
 			fmt.Fprintf(stderr, "solve: %v\n", err)
 			return exitFatal
 		}

@@ -112,21 +112,33 @@ func TestArgs(t *testing.T) {
 		{[]string{"23415x768"}, "dlurullddrurdllurdr\n", "", 0},
 		{[]string{"2 3 4 1 5 x 7 6 8", "12345678x", "21345678x"}, "dlurullddrurdllurdr\n\nunsolvable\n", "", 0},
 		{[]string{"123\n4#5\n786"}, "rd\n", "", 0},
-		{[]string{"1234", "12345678x"}, "error\n\n", "solve: argument 1: too few cells: 4, want 9\n", 1},
+		{[]string{"1234", "12345678x"}, "error\n\n", "solve: argument 1, column 4: tile 4 out of range 1..3 for a 2x2 board\n", 1},
+		{[]string{"-format", "hdu1043", "1234", "12345678x"}, "error\n\n", "solve: argument 1: too few cells: 4, want 9\n", 1},
 		{[]string{"12345678q"}, "error\n", "solve: argument 1, column 9: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board\n", 1},
 		{[]string{"-format", "hdu3567", "12X453786", "12345678X", "564178X23", "7568X4123"}, "Case 1: 2\ndd\nCase 2: 8\nurrulldr\n", "", 0},
 		{[]string{"-format", "luogu1379", "283104765"}, "4\n", "", 0},
 		{[]string{"-goal", "123804765", "-format", "acwing845", "283104765"}, "4\n", "", 0},
 		{[]string{"-goal", "7568X4123", "564178X23"}, "urrulldr\n", "", 0},
 		// Every argument is a case, an empty one too.
-		{[]string{"12345678x", "", "21345678x", " "}, "\nerror\nunsolvable\nerror\n", "solve: argument 2: empty board; want 9 cells\nsolve: argument 4: empty board; want 9 cells\n", 1},
+		{[]string{"12345678x", "", "21345678x", " "}, "\nerror\nunsolvable\nerror\n", "solve: argument 2: empty board; want its cells\nsolve: argument 4: empty board; want its cells\n", 1},
+		{[]string{"-shape", "3x3", "12345678x", ""}, "\nerror\n", "solve: argument 2: empty board; want 9 cells\n", 1},
 		// Flags after boards, as GNU tools take them; -- ends the flags.
 		{[]string{"23415x768", "-format", "acwing845"}, "19\n", "", 0},
 		{[]string{"-format", "acwing845", "--", "23415x768"}, "19\n", "", 0},
 		{[]string{"-nope", "23415x768"}, "", "flag provided but not defined: -nope\nrun solve -h for help\n", 2},
 		{[]string{"-format", "lightoj1139", "123456780", "123456708"}, "Case 1: 0\nCase 2: 1\n", "", 0},
 		{[]string{"-format", "nosuch", "1"}, "", "solve: unknown format \"nosuch\"; want one of " + strings.Join(format.Names(), ", ") + "\n", 2},
-		{[]string{"-goal", "1234", "1"}, "", "solve: -goal \"1234\": too few cells: 4, want 9\n", 2},
+		{[]string{"-goal", "1234", "1"}, "", "solve: -goal \"1234\": column 4: tile 4 out of range 1..3 for a 2x2 board\n", 2},
+		{[]string{"-format", "hdu1043", "-goal", "1234", "1"}, "", "solve: -goal \"1234\": too few cells: 4, want 9\n", 2},
+		// Every shape: from -shape, or from the board.
+		{[]string{"1 2 3\n4 0 5"}, "r\n", "", 0},
+		{[]string{"-shape", "2x3", "12345x", "1x2345", "21345x"}, "\nrdllurdrulldrr\nunsolvable\n", "", 0},
+		{[]string{"-shape", "3x2", "1234x5"}, "r\n", "", 0},
+		{[]string{"1x32", "12\n34\n56\n7x", "12\n34\n56\n78"}, "d\n\nerror\n", "solve: argument 3, column 11: tile 8 out of range 1..7 for a 4x2 board\n", 1},
+		{[]string{"12345x"}, "error\n", "solve: argument 1: 6 cells: give -shape 2x3 or 3x2\n", 1},
+		{[]string{"-shape", "2x3", "1234567"}, "error\n", "solve: argument 1, column 6: tile 6 out of range 1..5 for a 2x3 board\n", 1},
+		{[]string{"-shape", "2x9", "1"}, "", "solve: -shape: shape 2x9: want R x C with R, C >= 2 and at most 16 cells\n", 2},
+		{[]string{"-goal", "1 2 3\n4 5 0", "12354x", "1234x5"}, "unsolvable\nr\n", "", 0},
 		{[]string{"-format", "hdu3567", "-goal", "12345678x", "1"}, "", "solve: -goal does not go with -format hdu3567, which reads a goal with every case\n", 2},
 	} {
 		stdout, stderr, code := runIn(strings.NewReader(""), c.args...)
@@ -330,7 +342,7 @@ func TestShow(t *testing.T) {
 	if _, stderr, code := runIn(nil, "-show"); code != 2 || !strings.Contains(stderr, "-show wants boards") {
 		t.Errorf("-show alone: status %d, %q", code, stderr)
 	}
-	if _, stderr, code := runIn(nil, "-show", "123"); code != 1 || stderr != "solve: argument 1: too few cells: 3, want 9\n" {
+	if _, stderr, code := runIn(nil, "-show", "-shape", "3x3", "123"); code != 1 || stderr != "solve: argument 1: too few cells: 3, want 9\n" {
 		t.Errorf("-show 123: status %d, %q", code, stderr)
 	}
 }

@@ -9,6 +9,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/format"
 )
 
 // Parse parses args with fs, taking flags wherever they stand among the
@@ -64,4 +67,54 @@ func Exit(err error) int {
 		return 0
 	}
 	return 2
+}
+
+// Setup applies the -shape and -goal flags to a preset: shapeText ("" if
+// not given) sets its shape and, unless the preset reads a goal with every
+// case, its goal to the standard one of that shape; goalText ("" if not
+// given) is the goal of every case. When infer is true (neither -format
+// nor -shape was given) the shape comes from the goal as written, or, with
+// no goal, from each board (the zero Shape). It returns the preset and the
+// goal, the zero Board for the preset's own.
+func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Preset, board.Board, error) {
+	if shapeText != "" {
+		s, err := board.ParseShape(shapeText)
+		if err != nil {
+			return p, board.Board{}, fmt.Errorf("-shape: %v", err)
+		}
+		p = p.WithShape(s)
+	}
+	if goalText == "" {
+		if infer && shapeText == "" {
+			p = p.WithShape(board.Shape{})
+		}
+		return p, board.Board{}, nil
+	}
+	if p.Pairs {
+		return p, board.Board{}, fmt.Errorf("-goal does not go with -format %s, which reads a goal with every case", p.Name)
+	}
+	if infer && shapeText == "" {
+		s, err := board.Infer(goalText)
+		if err != nil {
+			return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, err)
+		}
+		p = p.WithShape(s)
+	}
+	g, err := board.Parse(p.Shape, goalText)
+	if err != nil {
+		return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, Positionless(goalText, err))
+	}
+	return p, g, nil
+}
+
+// Positionless drops the "1:" of an error in a board written on one line.
+func Positionless(text string, err error) error {
+	var se *board.SyntaxError
+	if errors.As(err, &se) && !strings.Contains(text, "\n") {
+		if se.Col > 0 {
+			return fmt.Errorf("column %d: %s", se.Col, se.Msg)
+		}
+		return errors.New(se.Msg)
+	}
+	return err
 }
