@@ -191,6 +191,56 @@ func TestAllBoards(t *testing.T) {
 	}
 }
 
+// TestAllShapes answers every arrangement of every shape with tables
+// other than 3x3 (TestAllBoards has that one) through the command's own
+// path, with -shape, and checks each answer against the slow search:
+// exact strings, and unsolvable exactly where the search never reaches.
+func TestAllShapes(t *testing.T) {
+	type shape struct{ r, c int }
+	seen := map[shape]bool{}
+	rng := rand.New(rand.NewPCG(9, 773))
+	for _, s := range []shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {2, 3}, {2, 4}, {4, 2}} {
+		// The standard goal first, then a random one of each shape.
+		goal := slow.Goal(s.r, s.c)
+		args := []string{"-shape", fmt.Sprintf("%dx%d", s.r, s.c)}
+		if seen[s] {
+			cells := []byte(goal.Cells)
+			rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+			goal.Cells = string(cells)
+			args = append(args, "-goal", goal.Text())
+		}
+		seen[s] = true
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var in, want strings.Builder
+			ref := slow.GridDistances(goal)
+			slow.AllGrids(s.r, s.c, func(g slow.Grid) {
+				in.WriteString(g.Text())
+				in.WriteByte('\n')
+				if path, ok := slow.GridPath(ref, g); ok {
+					want.WriteString(path)
+				} else {
+					want.WriteString("unsolvable")
+				}
+				want.WriteByte('\n')
+			})
+			stdout, stderr, code := runIn(strings.NewReader(in.String()), args...)
+			if code != 0 || stderr != "" {
+				t.Fatalf("status %d, stderr %q", code, stderr)
+			}
+			if stdout != want.String() {
+				got, wantLines := strings.Split(stdout, "\n"), strings.Split(want.String(), "\n")
+				inLines := strings.Split(in.String(), "\n")
+				for i := range min(len(got), len(wantLines)) {
+					if got[i] != wantLines[i] {
+						t.Fatalf("%s: got %q, want %q", inLines[i], got[i], wantLines[i])
+					}
+				}
+				t.Fatalf("%d answers, want %d", len(got), len(wantLines))
+			}
+		})
+	}
+}
+
 // TestRandomPairs checks random starts against random goals, with exact
 // hdu3567 answers from the slow search between the two boards.
 func TestRandomPairs(t *testing.T) {
