@@ -176,8 +176,27 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"23415x768", "1 2 3\n4 5 6\n7 8 x", "12X453786", "\xff\x00", "1 3 0\n4 2 5\n7 8 6", "99 9 9"} {
 		f.Add(s)
 	}
+	f.Add("[[1,2,3],[4,0,5]]")
+	f.Add("1 2 3 4\n5 6 7 8\n9 10 11 0")
 	f.Fuzz(func(t *testing.T, in string) {
-		for _, s := range []Shape{s3, {Rows: 4, Cols: 4}} {
+		shapes := []Shape{s3, {Rows: 4, Cols: 4}}
+		for cells := 4; cells <= MaxCells; cells++ {
+			shapes = append(shapes, Shapes(cells)...)
+		}
+		if s, err := Infer(in); err == nil {
+			if !s.Valid() {
+				t.Fatalf("Infer(%q) = %v, not a valid shape", in, s)
+			}
+			shapes = append(shapes, s)
+		}
+		for _, s := range shapes {
+			if cells, _, err := s.ScanNested(nil, 40, []byte(in), 1); err == nil {
+				if _, err := s.FromCells(cells, 1); err != nil {
+					if _, ok := err.(*SyntaxError); !ok {
+						t.Fatalf("FromCells of ScanNested(%q): error %T", in, err)
+					}
+				}
+			}
 			b, err := Parse(s, in)
 			if err != nil {
 				if _, ok := err.(*SyntaxError); !ok {
@@ -211,20 +230,26 @@ func TestParseLine(t *testing.T) {
 func FuzzParseLine(f *testing.F) {
 	f.Add("23415x768")
 	f.Add("1 2 3 4 5 6 7 8 x")
+	f.Add("12345x")
 	f.Fuzz(compareParseLine)
 }
 
-// compareParseLine checks that the fast reader takes line exactly when the
-// full one does, and reads the same board.
+// compareParseLine checks, for every shape of at most ten cells, that the
+// fast reader takes line exactly when the full one does, and reads the
+// same board.
 func compareParseLine(t *testing.T, l string) {
-	fast, ok := ParseLine(s3, []byte(l))
-	cells, err := s3.AppendCells(nil, []byte(l), 1)
-	var full Board
-	if err == nil {
-		full, err = s3.FromCells(cells, 1)
-	}
-	if ok != (err == nil) || (ok && fast != full) {
-		t.Errorf("ParseLine(%q) = %v, %v; the full reader gives %v, %v", l, fast, ok, full, err)
+	for cells := 4; cells <= 10; cells++ {
+		for _, s := range Shapes(cells) {
+			fast, ok := ParseLine(s, []byte(l))
+			cells, err := s.AppendCells(nil, []byte(l), 1)
+			var full Board
+			if err == nil {
+				full, err = s.FromCells(cells, 1)
+			}
+			if ok != (err == nil) || (ok && fast != full) {
+				t.Errorf("%v: ParseLine(%q) = %v, %v; the full reader gives %v, %v", s, l, fast, ok, full, err)
+			}
+		}
 	}
 }
 

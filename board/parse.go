@@ -356,3 +356,85 @@ func fromNine(b Board, c0, c1, c2, c3, c4, c5, c6, c7, c8 byte) (Board, bool) {
 	b.setBlank(bits.TrailingZeros64(zero) / 8)
 	return b, seen == 1<<9-1
 }
+
+// ScanNested reads a board written as nested lists, one list a row, as
+// LeetCode writes it: "[[1,2,3],[4,0,5]]", spaces allowed anywhere, 0 the
+// blank. It appends the cells to dst, at most limit in all, and returns
+// them with the number of cells and the first fault, as ScanCells does;
+// rows of the wrong length and the wrong number of rows are faults.
+func (s Shape) ScanNested(dst []Cell, limit int, line []byte, lineNo int) ([]Cell, int, error) {
+	i := 0
+	skip := func() {
+		for i < len(line) && isSpace(line[i]) {
+			i++
+		}
+	}
+	fail := func(want string) ([]Cell, int, error) {
+		if i >= len(line) {
+			return dst, 0, errorAt(lineNo, 0, "the line ends early; want %s", want)
+		}
+		r, _ := utf8.DecodeRune(line[i:])
+		return dst, 0, errorAt(lineNo, i+1, "unexpected %s; want %s", strconv.QuoteRune(r), want)
+	}
+	expect := func(c byte, want string) bool {
+		skip()
+		if i < len(line) && line[i] == c {
+			i++
+			return true
+		}
+		return false
+	}
+	n := s.Cells()
+	count := 0
+	if !expect('[', "") {
+		return fail(`"[", the start of a board such as [[1,2,3],[4,0,5]]`)
+	}
+	for row := 0; ; row++ {
+		if !expect('[', "") {
+			return fail(`"[", the start of a row`)
+		}
+		cols := 0
+		for {
+			skip()
+			start := i
+			v := 0
+			for i < len(line) && line[i] >= '0' && line[i] <= '9' {
+				v = min(v*10+int(line[i]-'0'), 1000)
+				i++
+			}
+			if i == start {
+				return fail("a number, a tile or 0 for the blank")
+			}
+			if v >= n {
+				return dst, 0, errorAt(lineNo, start+1, "tile %s out of range 1..%d%s", line[start:i], n-1, s.forShape())
+			}
+			cols++
+			count++
+			if len(dst) < limit {
+				dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
+			}
+			if expect(']', "") {
+				break
+			}
+			if !expect(',', "") {
+				return fail(`"," or "]"`)
+			}
+		}
+		if cols != s.Cols {
+			return dst, 0, errorAt(lineNo, 0, "row %d has %d numbers, want %d for a %v board", row+1, cols, s.Cols, s)
+		}
+		if expect(']', "") {
+			if row+1 != s.Rows {
+				return dst, 0, errorAt(lineNo, 0, "%d rows, want %d for a %v board", row+1, s.Rows, s)
+			}
+			break
+		}
+		if !expect(',', "") {
+			return fail(`"," or "]"`)
+		}
+	}
+	if skip(); i < len(line) {
+		return fail("the end of the line after the board")
+	}
+	return dst, count, nil
+}

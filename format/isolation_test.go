@@ -22,6 +22,11 @@ func caseText(p Preset, r *rand.Rand, start, goal board.Board) (string, []bool) 
 		firsts = append(firsts, false)
 	}
 	write := func(b board.Board) {
+		if p.Nested {
+			sb.Write(p.AppendBoard(nil, b))
+			firsts = append(firsts, true)
+			return
+		}
 		rows := !p.OneLine && (p.Rows || r.IntN(3) == 0)
 		spaced := p.Spaced || r.IntN(2) == 0
 		s := b.Shape()

@@ -40,6 +40,10 @@ type Preset struct {
 	// Separated says that a blank line stands between cases, so that in
 	// reading a case runs to the next blank line.
 	Separated bool
+	// Nested says that a board is written as nested lists, one a row, as
+	// LeetCode writes it: [[1,2,3],[4,0,5]], 0 the blank. Such a board is
+	// one line, in reading and in writing.
+	Nested bool
 
 	// How the judge writes a board in its input, for test data.
 	Blank  byte // the blank: 'x', 'X', '0' or '#'
@@ -112,6 +116,12 @@ var Presets = []Preset{
 		Name: "aoj", Problems: "AOJ ALDS1_13_B",
 		Shape: board.Shape3x3, Goal: "12345678x",
 		Blank: '0', Spaced: true, Rows: true,
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "leetcode773", Problems: "LeetCode 773 Sliding Puzzle",
+		Shape: board.Shape{Rows: 2, Cols: 3}, OneLine: true, Nested: true, Goal: "12345x",
+		Blank: '0',
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
@@ -203,6 +213,16 @@ func (p Preset) WithShape(s board.Shape) Preset {
 	return p
 }
 
+// AppendBoardString returns p's goal as p writes a board, without its line
+// end: an example of p's input.
+func (p Preset) AppendBoardString() string {
+	g, ok := p.DefaultGoal()
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(string(p.AppendBoard(nil, g)), "\n")
+}
+
 // NeedsPath reports whether p prints paths, not only their lengths.
 func (p Preset) NeedsPath() bool { return p.Print != Moves }
 
@@ -263,6 +283,21 @@ func (p Preset) appendWord(dst []byte, num int, word string) []byte {
 // line end.
 func (p Preset) AppendBoard(dst []byte, b board.Board) []byte {
 	s := b.Shape()
+	if p.Nested {
+		dst = append(dst, '[')
+		for i := range s.Cells() {
+			switch {
+			case i == 0:
+				dst = append(dst, '[')
+			case i%s.Cols == 0:
+				dst = append(dst, "],["...)
+			default:
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(b.Cell(i)), 10)
+		}
+		return append(dst, "]]\n"...)
+	}
 	for i := range s.Cells() {
 		if i > 0 {
 			switch {
@@ -309,6 +344,8 @@ func (p Preset) AppendCount(dst []byte, n int) []byte {
 func (p Preset) Describe() string {
 	var in string
 	switch {
+	case p.Nested:
+		in = "one board a line as nested lists"
 	case p.OneLine:
 		in = "one board a line"
 	case p.Pairs:
@@ -331,7 +368,10 @@ func (p Preset) Describe() string {
 	case MovesThenPath:
 		out = "counts and move strings"
 	}
-	if !p.Pairs {
+	switch {
+	case p.Nested:
+		in += ", goal " + p.AppendBoardString()
+	case !p.Pairs:
 		in += ", goal " + p.Goal
 	}
 	return fmt.Sprintf("%s; prints %s, %q if none", in, out, p.Unsolvable)

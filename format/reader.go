@@ -313,6 +313,16 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 		bs.shape, n = s, s.Cells()
 	}
 	limit := len(dst) + 2*n + 1
+	if r.p.Nested {
+		var k int
+		var err error
+		dst, k, err = bs.shape.ScanNested(dst, limit, line, r.line)
+		bs.count = k
+		if err != nil {
+			bs.err = r.wrap(err)
+		}
+		return dst, bs
+	}
 	if b, ok := board.ParseLine(bs.shape, line); ok {
 		// The common case, read fast: a whole board on its line.
 		bs.fast, bs.b, bs.count = true, b, n

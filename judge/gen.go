@@ -104,6 +104,8 @@ func (g *Generator) Check() error {
 		return fmt.Errorf("-n %d: want a number of cases, 0 or more", g.N)
 	case !(g.Unsolvable >= 0 && g.Unsolvable <= 1): // NaN too
 		return fmt.Errorf("-unsolvable %v: want a share from 0 to 1", g.Unsolvable)
+	case g.All && p.Shape.Cells() > 10:
+		return fmt.Errorf("-all on a %v board would write %d! cases; it is for boards of at most 10 cells", p.Shape, p.Shape.Cells())
 	case g.All && g.MaxDepth >= 0:
 		return errors.New("-all writes every arrangement and cannot keep only some depths (-depth)")
 	case g.All && g.Unsolvable > 0:

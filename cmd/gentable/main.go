@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/internal/gen"
 	"github.com/slidingpuzzle/solver/table"
@@ -47,8 +48,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gentable", flag.ContinueOnError)
 	out := fs.String("o", "", "write the table files and tables.go to `dir`; the default is the generated folder of this module, found from the current directory, as go generate needs")
 	stats := fs.Bool("stats", false, "draw how many positions lie at each distance from the goal, and write nothing")
+	shapeText := fs.String("shape", "3x3", "with -stats, the board `RxC` to draw, e.g. -shape 2x4: any shape with tables")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats
+		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats [-shape RxC]
 
 Gentable runs one reverse breadth-first search from each goal over every
 position that can reach it and writes the tables of optimal moves, with the
@@ -72,7 +74,11 @@ Flags:
 		return fmt.Errorf("unexpected argument %q; see gentable -h", operands[0])
 	}
 	if *stats {
-		return drawStats(stdout)
+		s, err := board.ParseShape(*shapeText)
+		if err != nil {
+			return err
+		}
+		return drawStats(stdout, s)
 	}
 	dir := *out
 	if dir == "" {

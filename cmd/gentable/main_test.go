@@ -23,6 +23,11 @@ func TestStats(t *testing.T) {
 		t.Fatal(err)
 	}
 	golden.Check(t, filepath.Join("testdata", "stats.golden"), out.String(), *update)
+	out.Reset()
+	if err := run([]string{"-stats", "-shape", "2x3"}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	golden.Check(t, filepath.Join("testdata", "stats-2x3.golden"), out.String(), *update)
 }
 
 // TestWrite writes the tables to a folder that holds a stale table: every

@@ -3,16 +3,23 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/gen"
 )
 
-// drawStats draws, for the standard 3x3 goal, how many positions lie at
-// each distance from it, as a histogram with counts and bars.
-func drawStats(w io.Writer) error {
-	s := board.Shape3x3
+// drawStats draws, for the standard goal of shape s, how many positions
+// lie at each distance from it, as a histogram with counts and bars.
+func drawStats(w io.Writer, s board.Shape) error {
+	if !slices.Contains(gen.Shapes, s) {
+		var names []string
+		for _, t := range gen.Shapes {
+			names = append(names, t.String())
+		}
+		return fmt.Errorf("-stats -shape %v: %v boards have no full table; the shapes with tables are %s", s, s, strings.Join(names, ", "))
+	}
 	goal := s.Goal(s.Cells() - 1)
 	var r *gen.Result
 	for _, t := range gen.Tables(s) {

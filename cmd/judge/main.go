@@ -71,12 +71,13 @@ func listFormats(w io.Writer) {
 
 // common are the flags of both commands.
 type common struct {
-	format, goal string
+	format, goal, shape string
 }
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.format, "format", format.Presets[0].Name, "the judge format `NAME`, as in solve -h, e.g. -format hdu3567")
 	fs.StringVar(&c.goal, "goal", "", "the goal `BOARD` of every case instead of the format's, e.g. -goal 123804765")
+	fs.StringVar(&c.shape, "shape", "", "boards of `RxC` cells instead of the format's, e.g. -shape 2x3; the goal is then the tiles in order, the blank last")
 }
 
 // preset returns the chosen preset and goal, or prints why not.
@@ -86,19 +87,15 @@ func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, bool) {
 		fmt.Fprintf(stderr, "judge: unknown format %q; want one of %s\n", c.format, strings.Join(format.Names(), ", "))
 		return p, board.Board{}, false
 	}
-	if c.goal == "" {
-		return p, board.Board{}, true
+	p, goal, err := cli.Setup(p, c.shape, c.goal, false)
+	if err == nil {
+		_, err = embedded.Solver().Engine(p.Shape)
 	}
-	if p.Pairs {
-		fmt.Fprintf(stderr, "judge: -goal does not go with -format %s, which reads a goal with every case\n", p.Name)
-		return p, board.Board{}, false
-	}
-	g, err := board.Parse(p.Shape, c.goal)
 	if err != nil {
-		fmt.Fprintf(stderr, "judge: -goal %q: %v\n", c.goal, err)
+		fmt.Fprintf(stderr, "judge: %v\n", err)
 		return p, board.Board{}, false
 	}
-	return p, g, true
+	return p, goal, true
 }
 
 // parse parses the flags of a command, wherever they stand, and returns

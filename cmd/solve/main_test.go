@@ -360,6 +360,31 @@ func TestClosedPipe(t *testing.T) {
 	}
 }
 
+// TestShapeMessages gives boards and flags of every shape that is not
+// supported or cannot be told, and compares the messages with a golden
+// file.
+func TestShapeMessages(t *testing.T) {
+	var out strings.Builder
+	for _, args := range [][]string{
+		{"1 2 3 4 5 6 7 8 9 10 11 0"},
+		{"12345x"},
+		{"1234x67"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"},
+		{"-shape", "3x4", "1"},
+		{"-shape", "3x6", "1"},
+		{"-shape", "1x8", "1"},
+		{"-shape", "three", "1"},
+		{"-shape", "2x3", "1 2 3 4 5 6 7"},
+		{"-shape", "3x3", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"},
+		{"-goal", "1 2 3 4 5 6 7 8 9 10 11 0", "1"},
+		{"-format", "leetcode773", "[[1,2,3],[4,5,6],[7,8,0]]"},
+	} {
+		stdout, stderr, code := runIn(nil, args...)
+		fmt.Fprintf(&out, "$ solve %q\n%s%sexit %d\n\n", args, stdout, stderr, code)
+	}
+	checkGolden(t, "testdata/shapes.golden", out.String())
+}
+
 // TestExactLimit holds that a line of exactly format.MaxLine bytes is
 // answered, and one byte more is a bad case, in a small file (case by
 // case) and a large one (blocks on every core) alike.
@@ -389,6 +414,11 @@ func TestShow(t *testing.T) {
 	checkGolden(t, "testdata/show.golden", stdout)
 	stdout, _, _ = runIn(nil, "-show", "-width", "30", "-format", "hdu3567", "564178X23", "7568X4123")
 	checkGolden(t, "testdata/show-narrow.golden", stdout)
+	stdout, stderr, code = runIn(nil, "-show", "-width", "80", "[[4,1,2],[5,0,3]]", "-format", "leetcode773")
+	if code != 0 || stderr != "" {
+		t.Errorf("2x3: status %d, stderr %q", code, stderr)
+	}
+	checkGolden(t, "testdata/show-2x3.golden", stdout)
 	if _, stderr, code := runIn(nil, "-show"); code != 2 || !strings.Contains(stderr, "-show wants boards") {
 		t.Errorf("-show alone: status %d, %q", code, stderr)
 	}
