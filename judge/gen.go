@@ -179,8 +179,19 @@ func (g *Generator) Write(w io.Writer) error {
 	buf = p.AppendCount(buf, g.N)
 	for range g.N {
 		caseGoal := goal
-		if caseGoal == (board.Board{}) {
+		for caseGoal == (board.Board{}) {
 			caseGoal = r.arrangement(s)
+			if g.MaxDepth >= 0 {
+				// Goals whose blank cell has positions at those depths:
+				// the deepest differ from cell to cell.
+				list, err := depths.list(caseGoal.Blank())
+				if err != nil {
+					return err
+				}
+				if len(list) == 0 {
+					caseGoal = board.Board{}
+				}
+			}
 		}
 		var start board.Board
 		switch {
@@ -221,14 +232,30 @@ type depthPicker struct {
 func (d *depthPicker) pick(r rng, goal board.Board) (board.Board, error) {
 	blank := goal.Blank()
 	std := d.shape.Goal(blank)
+	list, err := d.list(blank)
+	if err != nil {
+		return board.Board{}, err
+	}
+	if len(list) == 0 {
+		t, _ := d.solver.Table(d.shape, blank)
+		return board.Board{}, fmt.Errorf("no position lies %d to %d moves from %v (%d at most)", d.min, d.max, goal, t.MaxDepth())
+	}
+	b := table.Position(d.shape, std.Parity(), int(list[r.intn(len(list))]))
+	return board.Rename(b, std, goal), nil
+}
+
+// list returns the indices of the positions at the picker's depths from
+// the standard goal with the blank in cell blank, listing them once.
+func (d *depthPicker) list(blank int) ([]int32, error) {
+	std := d.shape.Goal(blank)
 	list, ok := d.lists[blank]
 	if !ok {
 		t, err := d.solver.Table(d.shape, blank)
 		if err != nil {
-			return board.Board{}, err
+			return nil, err
 		}
 		if err := t.Prepare(); err != nil {
-			return board.Board{}, err
+			return nil, err
 		}
 		for i := range table.Size(d.shape) {
 			b := table.Position(d.shape, std.Parity(), i)
@@ -236,14 +263,10 @@ func (d *depthPicker) pick(r rng, goal board.Board) (board.Board, error) {
 				list = append(list, int32(i))
 			}
 		}
-		if len(list) == 0 {
-			return board.Board{}, fmt.Errorf("no position lies %d to %d moves from %v (%d at most)", d.min, d.max, goal, t.MaxDepth())
-		}
 		if d.lists == nil {
 			d.lists = make(map[int][]int32)
 		}
 		d.lists[blank] = list
 	}
-	b := table.Position(d.shape, std.Parity(), int(list[r.intn(len(list))]))
-	return board.Rename(b, std, goal), nil
+	return list, nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/slidingpuzzle/solver/internal/golden"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +81,51 @@ func TestSolveThenCheck(t *testing.T) {
 				t.Errorf("status %d, report %q, stderr %q", code, stdout, stderr)
 			}
 		})
+	}
+}
+
+// TestGenShapes writes test data of shapes other than 3x3 for formats of
+// every kind, and judges solve's answers to it; and holds that a 2x3 draw
+// is uniform over the 360 positions that reach the goal (a chi-square
+// test, six standard deviations above its mean).
+func TestGenShapes(t *testing.T) {
+	for _, c := range []struct{ shape, format string }{{"2x3", "hdu1043"}, {"2x4", "hdu3567"}, {"3x2", "aoj"}, {"4x2", "lrj"}, {"2x2", "uva652"}} {
+		in, stderr, code := runIn(nil, "gen", "-shape", c.shape, "-format", c.format, "-n", "200", "-unsolvable", "0.2", "-seed", "3")
+		if code != 0 {
+			t.Fatalf("gen -shape %s -format %s: status %d, %s", c.shape, c.format, code, stderr)
+		}
+		p, _ := format.Lookup(c.format)
+		s, _ := board.ParseShape(c.shape)
+		p = p.WithShape(s)
+		dir := t.TempDir()
+		inPath, ansPath := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
+		os.WriteFile(inPath, []byte(in), 0o644)
+		var ans bytes.Buffer
+		if err := solveFile(p, in, &ans); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(ansPath, ans.Bytes(), 0o644)
+		stdout, stderr, code := runIn(nil, "check", "-shortest", "-shape", c.shape, "-format", c.format, inPath, ansPath)
+		if code != 0 || stdout != "200 passed, 0 failed\n" {
+			t.Errorf("-shape %s -format %s: status %d, report %q, stderr %q", c.shape, c.format, code, stdout, stderr)
+		}
+	}
+	const n = 36000
+	out, _, _ := runIn(nil, "gen", "-shape", "2x3", "-n", fmt.Sprint(n), "-seed", "8")
+	counts := map[string]int{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		counts[line]++
+	}
+	if len(counts) != 360 {
+		t.Fatalf("%d distinct boards, want all 360", len(counts))
+	}
+	chi := 0.0
+	for _, k := range counts {
+		d := float64(k) - n/360.0
+		chi += d * d / (n / 360.0)
+	}
+	if chi > 359+6*math.Sqrt(2*359) {
+		t.Errorf("chi-square %.0f over 359 degrees of freedom: not uniform", chi)
 	}
 }
 
