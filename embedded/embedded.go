@@ -12,6 +12,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -19,11 +20,16 @@ import (
 // Set.
 func Set() *table.Set { return set() }
 
+// Databases returns the Set of the embedded pattern databases. Every call
+// returns the same Set.
+func Databases() *pdb.Set { return dbs() }
+
 // Solver returns the Solver of the embedded tables: the one way in for
 // every shape they answer. Every call returns the same Solver.
 func Solver() *engine.Solver { return solver() }
 
 var (
 	set    = sync.OnceValue(func() *table.Set { return table.NewSet(generated.FS) })
-	solver = sync.OnceValue(func() *engine.Solver { return engine.New(set()) })
+	solver = sync.OnceValue(func() *engine.Solver { return engine.New(set(), Databases()) })
+	dbs    = sync.OnceValue(func() *pdb.Set { return pdb.NewSet(generated.FS) })
 )

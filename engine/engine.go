@@ -5,15 +5,22 @@
 // (batch, judge, the commands) hold a Solver and never ask which.
 //
 // Shapes of at most nine cells are answered from full tables of optimal
-// moves (package table): a lookup, no search.
+// moves (package table): a lookup, no search. Shapes of 10 to 16 cells are
+// answered by iterative-deepening A* (package search) over additive
+// pattern databases (package pdb): of the given sets, the best that fits
+// the goal, and for a blank cell no stored plan fits, databases built on
+// first use.
 package engine
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/search"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -21,18 +28,28 @@ import (
 // for use by several goroutines.
 type Solver struct {
 	tables *table.Set
+	search searcher
 }
 
 // New returns a Solver that answers from tables, the full tables of
-// optimal moves of the shapes they hold.
-func New(tables *table.Set) *Solver { return &Solver{tables: tables} }
+// optimal moves of the shapes they hold, and searches the shapes of 10 to
+// 16 cells with the pattern databases of dbs, the first set that holds a
+// plan's databases preferred.
+func New(tables *table.Set, dbs ...*pdb.Set) *Solver {
+	return &Solver{tables: tables, search: searcher{sets: dbs}}
+}
+
+// MinSearch is the fewest cells of a shape that is searched rather than
+// looked up in a table.
+const MinSearch = 10
 
 // Name names the engine that answers boards of a shape.
 type Name string
 
 // The engines.
 const (
-	Table Name = "table" // a full table of optimal moves: a lookup, no search
+	Table  Name = "table"  // a full table of optimal moves: a lookup, no search
+	Search Name = "search" // IDA* over pattern databases
 )
 
 // Engine returns the engine that answers boards of shape s, or an error
@@ -53,6 +70,9 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 			return Table, nil
 		}
 	}
+	if s.Cells() >= MinSearch && len(v.search.sets) > 0 {
+		return Search, nil
+	}
 	return "", &shapeError{fmt.Sprintf("%v boards are not supported; the supported shapes are %s", s, list(shapes))}
 }
 
@@ -70,7 +90,14 @@ func (v *Solver) Shapes() ([]board.Shape, error) {
 	if v == nil || v.tables == nil {
 		return nil, errors.New("engine: the Solver has no engines (make it with New)")
 	}
-	return v.tables.Shapes()
+	shapes, err := v.tables.Shapes()
+	if err != nil || len(v.search.sets) == 0 {
+		return shapes, err
+	}
+	for n := MinSearch; n <= board.MaxCells; n++ {
+		shapes = append(shapes, board.Shapes(n)...)
+	}
+	return shapes, nil
 }
 
 func list(shapes []board.Shape) string {
@@ -87,8 +114,20 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 	if !goal.Valid() {
 		return nil, errors.New("engine: the goal is not a valid board")
 	}
-	if _, err := v.Engine(goal.Shape()); err != nil {
+	name, err := v.Engine(goal.Shape())
+	if err != nil {
 		return nil, err
+	}
+	if name == Search {
+		h, err := v.search.heuristic(goal.Shape(), goal.Blank())
+		if err != nil {
+			return nil, err
+		}
+		p, err := search.NewProblem(h, goal)
+		if err != nil {
+			return nil, err
+		}
+		return &Goal{goal: goal, p: p}, nil
 	}
 	t, err := v.tables.Solver(goal)
 	if err != nil {
@@ -136,33 +175,66 @@ func (v *Solver) Table(s board.Shape, blank int) (*table.Table, error) {
 // Goal answers boards for one goal.
 type Goal struct {
 	goal board.Board
-	t    *table.Solver
+	t    *table.Solver   // for a shape with tables
+	p    *search.Problem // for a shape that is searched
 }
 
 // Goal returns the goal g answers for.
 func (g *Goal) Goal() board.Board { return g.goal }
 
 // Engine returns the engine that answers for g.
-func (g *Goal) Engine() Name { return Table }
+func (g *Goal) Engine() Name {
+	if g.p != nil {
+		return Search
+	}
+	return Table
+}
+
+// Stats says what an answer took: the nodes a search visited (0 for a
+// table), and its iterations.
+type Stats = search.Stats
+
+// Solve appends the letters of the lexicographically smallest shortest
+// path from start to g's goal and reports true, or false when there is
+// none, with what it took. A search stops with ctx's error when ctx is
+// done first; a table lookup does not look at ctx.
+func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	if g == nil || (g.t == nil && g.p == nil) {
+		return dst, false, Stats{}, errZeroGoal
+	}
+	if g.p != nil {
+		return g.p.Solve(ctx, dst, start)
+	}
+	dst, ok, err := g.t.AppendPath(dst, start)
+	return dst, ok, Stats{}, err
+}
 
 // Fast returns the table lookups behind g, which a batch uses to look up
 // many boards at once (table.Solver.Key and Gather), or nil when g's
 // engine has none.
-func (g *Goal) Fast() *table.Solver { return g.t }
+func (g *Goal) Fast() *table.Solver {
+	if g == nil {
+		return nil
+	}
+	return g.t
+}
 
 // AppendPath appends the letters of the lexicographically smallest
 // shortest path from start to g's goal and reports true, or false when
 // there is none. The error is for a corrupt table.
 func (g *Goal) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
-	if g == nil || g.t == nil {
-		return dst, false, errZeroGoal
-	}
-	return g.t.AppendPath(dst, start)
+	dst, ok, _, err := g.Solve(context.Background(), dst, start)
+	return dst, ok, err
 }
 
 // Distance returns the number of moves of a shortest path from start to
 // g's goal, or false when there is none.
 func (g *Goal) Distance(start board.Board) (int, bool, error) {
+	if g != nil && g.p != nil {
+		var buf [search.MaxPath]byte
+		path, ok, _, err := g.p.Solve(context.Background(), buf[:0], start)
+		return len(path), ok, err
+	}
 	if g == nil || g.t == nil {
 		return 0, false, errZeroGoal
 	}

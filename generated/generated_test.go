@@ -5,11 +5,13 @@ import (
 	"io/fs"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/generated"
 	"github.com/slidingpuzzle/solver/internal/gen"
+	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -18,7 +20,7 @@ import (
 // strictly to check tables.go: zstd promises identical output only within
 // one version of the library.
 func TestFresh(t *testing.T) {
-	files, err := gen.Files(gen.Shapes...)
+	files, err := gen.Files(gen.Shapes, pdb.Embedded)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,6 +39,21 @@ func TestFresh(t *testing.T) {
 			continue
 		}
 		sameBytes = sameBytes && bytes.Equal(embedded, f.Data)
+		if strings.HasSuffix(f.Name, pdb.Ext) {
+			got, err := pdb.Decode(embedded, true)
+			if err != nil {
+				t.Errorf("%s: %v; run go generate ./...", f.Name, err)
+				continue
+			}
+			fresh, err := pdb.Decode(f.Data, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got.Raw(), fresh.Raw()) {
+				t.Errorf("%s is stale; run go generate ./...", f.Name)
+			}
+			continue
+		}
 		got, err := table.Decode(embedded)
 		if err != nil {
 			t.Errorf("%s: %v; run go generate ./...", f.Name, err)
@@ -54,6 +71,9 @@ func TestFresh(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dbNames, _ := fs.Glob(generated.FS, "*"+pdb.Ext)
+	names = append(names, dbNames...)
+	slices.Sort(names)
 	if !slices.Equal(names, want) {
 		t.Errorf("embedded tables %v, want %v; run go generate ./...", names, want)
 	}

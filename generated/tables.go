@@ -4,14 +4,17 @@ package generated
 
 import "embed"
 
-// FS holds the table files, 41 in all. Embedding them increases the
-// size of a program by about 320 KB.
+// FS holds the table files, 41 in all, and the pattern databases, 18.
+// Embedding them increases the size of a program by about 5422 KB.
 //
-//go:embed *.tbl
+//go:embed *.tbl *.pdb
 var FS embed.FS
 
 // Size is the number of bytes of the table files together.
 const Size = 327490
+
+// DatabaseSize is the number of bytes of the database files together.
+const DatabaseSize = 5224598
 
 // Positions2x2 is the number of positions that reach any one goal on a 2x2 board,
 // the entries of each of its tables.
@@ -103,4 +106,30 @@ var Tables = []struct {
 	{"3x3-6.tbl", 31, 0x6462e809},
 	{"3x3-7.tbl", 31, 0xbf3b2ad3},
 	{"3x3-8.tbl", 31, 0x609700ee},
+}
+
+// Databases lists each database file with the checksum of its raw bytes
+// (pdb.Checksum).
+var Databases = []struct {
+	Name     string
+	Checksum uint32
+}{
+	{"4x4-b0-1.2.3.4.5.6.pdb", 0xc6b79982},
+	{"4x4-b0-7.8.9.pdb", 0x914b5852},
+	{"4x4-b0-10.11.12.13.14.15.pdb", 0xd8957e92},
+	{"2x8-b15-0.1.2.8.9.10.pdb", 0x983bb69c},
+	{"2x8-b15-3.4.5.11.12.13.pdb", 0x80d29ea7},
+	{"2x8-b15-6.7.14.pdb", 0x472f33c7},
+	{"3x5-b14-0.1.5.6.10.11.pdb", 0x9b3385b0},
+	{"3x5-b14-2.3.7.8.12.13.pdb", 0xf8163945},
+	{"3x5-b14-4.9.pdb", 0xd203174b},
+	{"2x7-b13-0.1.2.7.8.9.pdb", 0xd7c966a6},
+	{"2x7-b13-3.4.5.10.11.12.pdb", 0xeac76c88},
+	{"2x7-b13-6.pdb", 0xbb3e6a6d},
+	{"3x4-b11-0.1.4.5.8.9.pdb", 0x5651ef28},
+	{"3x4-b11-2.3.6.7.10.pdb", 0x81d9d06d},
+	{"2x6-b11-0.1.2.6.7.8.pdb", 0x68bb367c},
+	{"2x6-b11-3.4.5.9.10.pdb", 0x77352178},
+	{"2x5-b9-0.1.2.5.6.7.pdb", 0x098e0388},
+	{"2x5-b9-3.4.8.pdb", 0x3dbc7737},
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/internal/gen"
+	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -126,7 +127,7 @@ func modfile(data []byte) string {
 // contents are already right untouched, removes table files that are no
 // longer generated, and says what it did on w.
 func write(dir string, w io.Writer) error {
-	files, err := gen.Files(gen.Shapes...)
+	files, err := gen.Files(gen.Shapes, pdb.Embedded)
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ func write(dir string, w io.Writer) error {
 	}
 	removed := 0
 	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), table.Ext) && !keep[e.Name()] {
+		if (strings.HasSuffix(e.Name(), table.Ext) || strings.HasSuffix(e.Name(), pdb.Ext)) && !keep[e.Name()] {
 			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
 				return err
 			}

@@ -1,0 +1,188 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/search"
+)
+
+// searcher answers shapes of 10 to 16 cells by IDA* over pattern
+// databases: those of the Solver's sets where a plan's image fits the
+// goal's blank cell, else ones built the first time a blank cell needs
+// them, kept for the life of the Solver.
+type searcher struct {
+	sets  []*pdb.Set // in order of preference
+	mu    sync.Mutex
+	heurs map[heurKey]func() (*search.Heuristic, error)
+	built map[string]func() (*pdb.DB, error)
+}
+
+type heurKey struct {
+	shape board.Shape
+	blank int
+}
+
+// heuristic returns the bound for goals of shape s with the blank in cell
+// blank, making it on first use.
+func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error) {
+	k := heurKey{s, blank}
+	e.mu.Lock()
+	if e.heurs == nil {
+		e.heurs = make(map[heurKey]func() (*search.Heuristic, error))
+		e.built = make(map[string]func() (*pdb.DB, error))
+	}
+	f, ok := e.heurs[k]
+	if !ok {
+		f = sync.OnceValues(func() (*search.Heuristic, error) { return e.make(s, blank) })
+		e.heurs[k] = f
+	}
+	e.mu.Unlock()
+	return f()
+}
+
+// plans returns the plans of shape s or its transpose, best first, with
+// the set that holds each one's databases.
+func (e *searcher) plans(s board.Shape) (out []pdb.Plan, sets []*pdb.Set) {
+	t := board.Shape{Rows: s.Cols, Cols: s.Rows}
+	for _, pl := range append([]pdb.Plan{pdb.Large}, pdb.Embedded...) {
+		if pl.Shape != s && pl.Shape != t {
+			continue
+		}
+		for _, set := range e.sets {
+			all := true
+			for _, p := range pl.Of() {
+				all = all && set.Has(p)
+			}
+			if all {
+				out, sets = append(out, pl), append(sets, set)
+				break
+			}
+		}
+	}
+	return out, sets
+}
+
+// make chooses the databases for goals of shape s with the blank in cell
+// blank: a plan read through a map that takes its blank to this one, or,
+// where none does, a plan with the pattern that holds the blank's cell
+// changed to hold the plan's blank cell instead, built now. On a square
+// board a second partition reads the same databases through the board's
+// transposition (or the other diagonal's) where it keeps the blank: the
+// bound is the larger of the two.
+func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
+	plans, sets := e.plans(s)
+	if len(plans) == 0 {
+		return nil, fmt.Errorf("engine: no pattern databases for %v boards (run go generate)", s)
+	}
+	var parts []search.Part
+	for i, pl := range plans {
+		for _, m := range search.Maps(pl.Shape, s) {
+			if m.Apply(pl.Blank) != blank {
+				continue
+			}
+			for _, p := range pl.Of() {
+				db, err := sets[i].Get(p)
+				if err != nil {
+					return nil, err
+				}
+				parts = append(parts, search.Part{DB: db, Map: m})
+			}
+			break
+		}
+		if parts != nil {
+			break
+		}
+	}
+	if parts == nil {
+		var err error
+		if parts, err = e.adapt(plans[0], sets[0], s, blank); err != nil {
+			return nil, err
+		}
+	}
+	partitions := [][]search.Part{parts}
+	if s.Rows == s.Cols {
+		for _, t := range search.Maps(s, s)[4:] { // those that transpose
+			if t.Apply(blank) != blank {
+				continue
+			}
+			var mirror []search.Part
+			for _, p := range parts {
+				mirror = append(mirror, search.Part{DB: p.DB, Map: p.Map.Then(t)})
+			}
+			partitions = append(partitions, mirror)
+			break
+		}
+	}
+	return search.NewHeuristic(s, blank, partitions)
+}
+
+// adapt makes a partition for a blank cell no map of pl reaches: pl read
+// through a map onto s, with the pattern that holds the blank's cell
+// given the plan's blank cell in its place. That pattern's database, and
+// any other whose goal would have the blank in another free region, is
+// built now, once.
+func (e *searcher) adapt(pl pdb.Plan, set *pdb.Set, s board.Shape, blank int) ([]search.Part, error) {
+	m := search.Maps(pl.Shape, s)[0]
+	old := m.Apply(pl.Blank)
+	id := search.Maps(s, s)[0]
+	var parts []search.Part
+	for _, p := range pl.Of() {
+		cells := make([]int, 0, len(p.Cells))
+		has := false
+		for _, c := range p.Cells {
+			if m.Apply(c) == blank {
+				has = true
+				cells = append(cells, old)
+			} else {
+				cells = append(cells, m.Apply(c))
+			}
+		}
+		bp := pdb.Pattern{Shape: s, Cells: sorted(cells), Blank: blank}
+		if !has && pdb.SameRegion(bp, old) {
+			db, err := set.Get(p)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, search.Part{DB: db, Map: m})
+			continue
+		}
+		db, err := e.build(bp)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, search.Part{DB: db, Map: id})
+	}
+	return parts, nil
+}
+
+// build builds the database of p, once for the life of the Solver.
+func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
+	name := pdb.FileName(p)
+	e.mu.Lock()
+	f, ok := e.built[name]
+	if !ok {
+		f = sync.OnceValues(func() (*pdb.DB, error) {
+			vals, err := pdb.Build(context.Background(), p, nil)
+			if err != nil {
+				return nil, err
+			}
+			return pdb.FromExtras(p, vals)
+		})
+		e.built[name] = f
+	}
+	e.mu.Unlock()
+	return f()
+}
+
+func sorted(c []int) []int {
+	for i := 1; i < len(c); i++ {
+		for j := i; j > 0 && c[j] < c[j-1]; j-- {
+			c[j], c[j-1] = c[j-1], c[j]
+		}
+	}
+	return c
+}

@@ -1,0 +1,234 @@
+package pdb
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"sync"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// A database file holds the extras of one pattern, little-endian:
+//
+//	offset  size  field
+//	0       4     magic "SPZP"
+//	4       1     format version, 1
+//	5       1     rows
+//	6       1     columns
+//	7       1     the goal's blank cell
+//	8       1     k, the pattern's number of cells
+//	9       k     the pattern's goal cells, ascending
+//	9+k     4     number of placements, n!/(n-k)!
+//	13+k    1     storage: 0 a zstd frame, 1 the raw bytes as they are
+//	14+k    4     length of the raw bytes
+//	18+k    4     CRC-32 (Castagnoli) of the raw bytes
+//	22+k    ...   the raw bytes
+//
+// The raw bytes hold each placement's extra (see Build) in four bits, two
+// placements a byte, the lower index in the low bits:
+//
+//	byte i:  7 6 5 4 | 3 2 1 0
+//	         2i+1      2i
+//
+// Raw storage is for databases too large to decompress at every start: a
+// program maps the file and reads its bytes in place.
+
+// Magic begins every database file.
+const Magic = "SPZP"
+
+// Version is the format version this package reads and writes.
+const Version = 1
+
+// Ext is the file name extension of database files.
+const Ext = ".pdb"
+
+// Storage says how a file holds its raw bytes.
+type Storage uint8
+
+const (
+	Zstd Storage = iota // one zstd frame, decoded on load
+	Raw                 // as they are, for mapping
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// Checksum returns the checksum a file records for raw bytes.
+func Checksum(raw []byte) uint32 { return crc32.Checksum(raw, castagnoli) }
+
+// FileName names the database of p: "4x4-b0-1.2.3.4.5.6.pdb".
+func FileName(p Pattern) string {
+	b := fmt.Appendf(nil, "%dx%d-b%d-", p.Shape.Rows, p.Shape.Cols, p.Blank)
+	for i, c := range p.Cells {
+		if i > 0 {
+			b = append(b, '.')
+		}
+		b = fmt.Appendf(b, "%d", c)
+	}
+	return string(b) + Ext
+}
+
+// Pack packs extras four bits each: the raw bytes of a file.
+func Pack(extras []uint8) ([]byte, error) {
+	raw := make([]byte, (len(extras)+1)/2)
+	for i, e := range extras {
+		if e > MaxExtra {
+			return nil, fmt.Errorf("pdb: extra %d of placement %d is over %d", e, i, MaxExtra)
+		}
+		raw[i/2] |= e << (4 * (i & 1))
+	}
+	return raw, nil
+}
+
+// Header is the fixed part of a database file.
+type Header struct {
+	Pattern  Pattern
+	Storage  Storage
+	RawLen   int
+	Checksum uint32
+}
+
+// headerLen returns the length of the header of a file of p.
+func headerLen(p Pattern) int { return 22 + len(p.Cells) }
+
+// Encode returns the file of pattern p whose raw bytes are raw (Pack),
+// stored as st says.
+func Encode(p Pattern, raw []byte, st Storage) ([]byte, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	if len(raw) != (p.Size()+1)/2 {
+		return nil, fmt.Errorf("pdb: %d raw bytes for %v, want %d", len(raw), p, (p.Size()+1)/2)
+	}
+	h := []byte(Magic)
+	h = append(h, Version, byte(p.Shape.Rows), byte(p.Shape.Cols), byte(p.Blank), byte(len(p.Cells)))
+	for _, c := range p.Cells {
+		h = append(h, byte(c))
+	}
+	h = binary.LittleEndian.AppendUint32(h, uint32(p.Size()))
+	h = append(h, byte(st))
+	h = binary.LittleEndian.AppendUint32(h, uint32(len(raw)))
+	h = binary.LittleEndian.AppendUint32(h, Checksum(raw))
+	if st == Raw {
+		return append(h, raw...), nil
+	}
+	enc, err := encoder()
+	if err != nil {
+		return nil, fmt.Errorf("pdb: %v", err)
+	}
+	return enc.EncodeAll(raw, h), nil
+}
+
+// ReadHeader reads the header of a file and returns it with the rest.
+func ReadHeader(data []byte) (Header, []byte, error) {
+	var h Header
+	if len(data) < 9 || string(data[:4]) != Magic {
+		return h, nil, errors.New("not a pattern database (bad magic)")
+	}
+	if data[4] != Version {
+		return h, nil, fmt.Errorf("format version %d, want %d", data[4], Version)
+	}
+	p := Pattern{Shape: board.Shape{Rows: int(data[5]), Cols: int(data[6])}, Blank: int(data[7])}
+	k := int(data[8])
+	if len(data) < 22+k {
+		return h, nil, errors.New("truncated header")
+	}
+	for _, c := range data[9 : 9+k] {
+		p.Cells = append(p.Cells, int(c))
+	}
+	if err := p.Check(); err != nil {
+		return h, nil, fmt.Errorf("bad pattern: %v", err)
+	}
+	rest := data[9+k:]
+	if size := binary.LittleEndian.Uint32(rest); int(size) != p.Size() {
+		return h, nil, fmt.Errorf("%d placements, want %d", size, p.Size())
+	}
+	h = Header{Pattern: p, Storage: Storage(rest[4]), RawLen: int(binary.LittleEndian.Uint32(rest[5:])), Checksum: binary.LittleEndian.Uint32(rest[9:])}
+	if h.Storage > Raw {
+		return h, nil, fmt.Errorf("unknown storage %d", h.Storage)
+	}
+	if h.RawLen != (p.Size()+1)/2 {
+		return h, nil, fmt.Errorf("raw length %d, want %d", h.RawLen, (p.Size()+1)/2)
+	}
+	return h, rest[13:], nil
+}
+
+// DB is a decoded database: a pattern and its extras.
+type DB struct {
+	Pattern Pattern
+	raw     []byte
+}
+
+// Raw returns the raw bytes of db. The caller must not modify them.
+func (db *DB) Raw() []byte { return db.raw }
+
+// Extra returns the extra of the placement with index i.
+func (db *DB) Extra(i int) uint8 { return db.raw[i>>1] >> (4 * (i & 1)) & 15 }
+
+// Decode reads a whole file. Raw storage is used in place: data must stay
+// as it is while the DB is in use. check says whether to verify the
+// checksum of raw storage (a frame's is always verified): a mapped file
+// of hundreds of megabytes is checked once, when it is installed.
+func Decode(data []byte, check bool) (*DB, error) {
+	h, rest, err := ReadHeader(data)
+	if err != nil {
+		return nil, fmt.Errorf("pdb: %v", err)
+	}
+	var raw []byte
+	switch h.Storage {
+	case Raw:
+		if len(rest) != h.RawLen {
+			return nil, fmt.Errorf("pdb: corrupt %v database: %d raw bytes, want %d", h.Pattern, len(rest), h.RawLen)
+		}
+		raw = rest
+	default:
+		dec, err := decoder()
+		if err != nil {
+			return nil, fmt.Errorf("pdb: %v", err)
+		}
+		if raw, err = dec.DecodeAll(rest, make([]byte, 0, h.RawLen)); err != nil {
+			return nil, fmt.Errorf("pdb: corrupt %v database: %v", h.Pattern, err)
+		}
+		if len(raw) != h.RawLen {
+			return nil, fmt.Errorf("pdb: corrupt %v database: %d raw bytes, want %d", h.Pattern, len(raw), h.RawLen)
+		}
+		check = true
+	}
+	if check {
+		if sum := Checksum(raw); sum != h.Checksum {
+			return nil, fmt.Errorf("pdb: corrupt %v database: checksum %08x, want %08x", h.Pattern, sum, h.Checksum)
+		}
+	}
+	return &DB{Pattern: h.Pattern, raw: raw}, nil
+}
+
+var encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
+	return zstd.NewWriter(nil,
+		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderCRC(false), // the header has a checksum of its own
+		zstd.WithZeroFrames(true),
+	)
+})
+
+var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
+	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<30), zstd.WithDecodeAllCapLimit(true))
+})
+
+// FromExtras returns the database of p with the given extras (Build), as
+// decoding its file would.
+func FromExtras(p Pattern, extras []uint8) (*DB, error) {
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	if len(extras) != p.Size() {
+		return nil, fmt.Errorf("pdb: %d extras for %v, want %d", len(extras), p, p.Size())
+	}
+	raw, err := Pack(extras)
+	if err != nil {
+		return nil, err
+	}
+	return &DB{Pattern: p, raw: raw}, nil
+}

@@ -1,0 +1,41 @@
+package pdb
+
+import "github.com/slidingpuzzle/solver/board"
+
+// A Plan is a partition of a shape's tiles into patterns, for goals with
+// the blank in one cell: the databases a search adds up. Plans are given
+// for one orientation of each shape (rows <= columns); the engine reads
+// them for the other through a transposing map, and for goals with the
+// blank in another corner through a symmetry.
+type Plan struct {
+	Shape    board.Shape
+	Blank    int
+	Patterns [][]int
+}
+
+// Of returns the patterns of pl.
+func (pl Plan) Of() []Pattern {
+	var out []Pattern
+	for _, cells := range pl.Patterns {
+		out = append(out, Pattern{Shape: pl.Shape, Cells: cells, Blank: pl.Blank})
+	}
+	return out
+}
+
+// Embedded are the plans whose databases are compiled into the program
+// (package generated): for the 4x4 board the 6-6-3 split of
+// hkociemba/FifteenPuzzle (rows by twos, with the blank in the corner),
+// elsewhere blocks of columns, which keep each pattern's tiles together.
+var Embedded = []Plan{
+	{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6}, {7, 8, 9}, {10, 11, 12, 13, 14, 15}}},
+	{board.Shape{Rows: 2, Cols: 8}, 15, [][]int{{0, 1, 2, 8, 9, 10}, {3, 4, 5, 11, 12, 13}, {6, 7, 14}}},
+	{board.Shape{Rows: 3, Cols: 5}, 14, [][]int{{0, 1, 5, 6, 10, 11}, {2, 3, 7, 8, 12, 13}, {4, 9}}},
+	{board.Shape{Rows: 2, Cols: 7}, 13, [][]int{{0, 1, 2, 7, 8, 9}, {3, 4, 5, 10, 11, 12}, {6}}},
+	{board.Shape{Rows: 3, Cols: 4}, 11, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10}}},
+	{board.Shape{Rows: 2, Cols: 6}, 11, [][]int{{0, 1, 2, 6, 7, 8}, {3, 4, 5, 9, 10}}},
+	{board.Shape{Rows: 2, Cols: 5}, 9, [][]int{{0, 1, 2, 5, 6, 7}, {3, 4, 8}}},
+}
+
+// Large is the plan that gentable -pdb builds for the 4x4 board: the 7-8
+// split, 57,657,600 and 518,918,400 placements.
+var Large = Plan{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}}

@@ -1,0 +1,172 @@
+// Package search finds the lexicographically smallest shortest path
+// (d < l < r < u) by iterative-deepening A* over the pattern databases of
+// package pdb. Its inner loop works on a compact state of its own, the
+// cell of each tile, the blank, the Manhattan distance and each pattern's
+// bound, updated per move; it allocates nothing and counts its nodes.
+package search
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/pdb"
+)
+
+// A Map is a bijection between the cells of two shapes that keeps cells
+// next to each other next to each other: a symmetry of a board, or the
+// transposition of one shape onto another.
+type Map struct {
+	From, To board.Shape
+	cell     [board.MaxCells]uint8 // cell i of From is cell[i] of To
+}
+
+// Apply returns the cell of To that c of From maps to.
+func (m *Map) Apply(c int) int { return int(m.cell[c]) }
+
+// Maps returns every Map from shape a onto shape b: the symmetries of
+// the rectangle, or of the square (eight), with, when b is a turned, those
+// that transpose.
+func Maps(a, b board.Shape) []Map {
+	var out []Map
+	for _, transpose := range []bool{false, true} {
+		if !transpose && a != b || transpose && (a.Rows != b.Cols || a.Cols != b.Rows) {
+			continue
+		}
+		for _, flip := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
+			m := Map{From: a, To: b}
+			for i := range a.Cells() {
+				r, c := i/a.Cols, i%a.Cols
+				if flip[0] {
+					r = a.Rows - 1 - r
+				}
+				if flip[1] {
+					c = a.Cols - 1 - c
+				}
+				if transpose {
+					r, c = c, r
+				}
+				m.cell[i] = uint8(r*b.Cols + c)
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// instance is a database read through a Map: a pattern of the board's own
+// goal cells.
+type instance struct {
+	raw   []byte
+	goals []uint8 // the goal cells of the board, in the order of the database's cells
+	inv   [board.MaxCells]uint8
+	n     int
+}
+
+// Heuristic is an admissible lower bound on the moves from any board of a
+// shape to a goal with a given blank cell: the tiles' Manhattan distance
+// plus twice the largest sum of extras over its partitions (each a set of
+// disjoint patterns covering every tile, read from databases).
+type Heuristic struct {
+	shape board.Shape
+	blank int
+	parts [][]instance
+	// partOf[p][g] is the instance of partition p that holds the tile
+	// whose goal is cell g.
+	partOf [][board.MaxCells]uint8
+	// Names describes the databases, for -v.
+	names []string
+}
+
+// Part is a database read through a Map: the database's pattern, on the
+// board, is the image of its cells.
+type Part struct {
+	DB  *pdb.DB
+	Map Map
+}
+
+// NewHeuristic makes the bound of a shape for goals whose blank is in cell
+// blank from partitions of parts. Every partition must cover every cell
+// but the blank exactly once, and every database's goal blank must map
+// into the blank's free region (checked by the caller that chose them).
+func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic, error) {
+	if !shape.Valid() || blank < 0 || blank >= shape.Cells() {
+		return nil, fmt.Errorf("search: no %v board has the blank in cell %d", shape, blank)
+	}
+	if len(partitions) == 0 {
+		return nil, errors.New("search: no partitions")
+	}
+	h := &Heuristic{shape: shape, blank: blank}
+	n := shape.Cells()
+	for pi, parts := range partitions {
+		var of [board.MaxCells]uint8
+		var covered uint32
+		var insts []instance
+		for k, part := range parts {
+			p := part.DB.Pattern
+			m := part.Map
+			if m.From != p.Shape || m.To != shape {
+				return nil, fmt.Errorf("search: a map from %v onto %v for a %v database on a %v board", m.From, m.To, p.Shape, shape)
+			}
+			in := instance{raw: part.DB.Raw(), n: n}
+			for i := range n {
+				in.inv[m.cell[i]] = uint8(i)
+			}
+			for _, c := range p.Cells {
+				g := m.cell[c]
+				if int(g) == blank || covered&(1<<g) != 0 {
+					return nil, fmt.Errorf("search: partition %d covers cell %d twice, or the blank", pi, g)
+				}
+				covered |= 1 << g
+				in.goals = append(in.goals, g)
+				of[g] = uint8(k)
+			}
+			insts = append(insts, in)
+			if pi == 0 {
+				h.names = append(h.names, p.String())
+			}
+		}
+		if covered != (1<<n-1)&^(1<<blank) {
+			return nil, fmt.Errorf("search: partition %d does not cover every tile", pi)
+		}
+		h.parts = append(h.parts, insts)
+		h.partOf = append(h.partOf, of)
+	}
+	return h, nil
+}
+
+// Shape returns the shape h bounds.
+func (h *Heuristic) Shape() board.Shape { return h.shape }
+
+// Blank returns the goal's blank cell h bounds for.
+func (h *Heuristic) Blank() int { return h.blank }
+
+// String describes h: its databases and partitions.
+func (h *Heuristic) String() string {
+	return fmt.Sprintf("%d partitions of %v", len(h.parts), h.names)
+}
+
+// extra returns the extra of instance in when the tile whose goal is cell
+// g is in cell where[g].
+func (in *instance) extra(where *[board.MaxCells]uint8) uint8 {
+	var used uint32
+	idx := 0
+	n := in.n
+	for i, g := range in.goals {
+		p := uint32(in.inv[where[g&15]&15])
+		d := int(p) - bits.OnesCount32(used&(1<<p-1))
+		used |= 1 << p
+		idx = idx*(n-i) + d
+	}
+	return in.raw[idx>>1] >> (4 * (idx & 1)) & 15
+}
+
+// Then returns the Map that applies m, then n.
+func (m Map) Then(n Map) Map {
+	out := Map{From: m.From, To: n.To}
+	for i := range m.From.Cells() {
+		out.cell[i] = n.cell[m.cell[i]]
+	}
+	return out
+}

@@ -1,0 +1,230 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync/atomic"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// MaxPath is the longest path a search returns: more than any board of
+// at most 16 cells needs.
+const MaxPath = 255
+
+// Stats says what a search did.
+type Stats struct {
+	Nodes  int64 // nodes visited, in every iteration
+	Bounds int   // iterations: bounds tried
+}
+
+// Problem is one goal, as a search sees it: the bound, and the goal's
+// tiles renamed to their cells.
+type Problem struct {
+	h    *Heuristic
+	goal board.Board
+	cell [board.MaxCells]uint8 // cell[t] is the goal cell of tile t
+	step [board.MaxCells][board.NumMoves]uint8
+	md   [board.MaxCells][board.MaxCells]int8 // md[g][c]: cells from c to goal cell g
+}
+
+// NewProblem returns the search for goal with the bound h, which must be
+// of goal's shape and blank cell.
+func NewProblem(h *Heuristic, goal board.Board) (*Problem, error) {
+	if h == nil || !goal.Valid() || goal.Shape() != h.shape || goal.Blank() != h.blank {
+		return nil, errors.New("search: the goal does not fit the bound")
+	}
+	s := goal.Shape()
+	n := s.Cells()
+	p := &Problem{h: h, goal: goal}
+	for c := range n {
+		p.cell[goal.Cell(c)] = uint8(c)
+		for m := range board.Move(board.NumMoves) {
+			p.step[c][m] = 0xff
+			if to, ok := s.Step(c, m); ok {
+				p.step[c][m] = uint8(to)
+			}
+		}
+		for g := range n {
+			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
+			p.md[g][c] = int8(max(dr, -dr) + max(dc, -dc))
+		}
+	}
+	return p, nil
+}
+
+// Goal returns the goal of p.
+func (p *Problem) Goal() board.Board { return p.goal }
+
+// Heuristic returns the bound of p.
+func (p *Problem) Heuristic() *Heuristic { return p.h }
+
+// state is the search's own compact board.
+type state struct {
+	p      *Problem
+	where  [board.MaxCells]uint8 // where[g]: the cell of the tile whose goal is cell g
+	at     [board.MaxCells]uint8 // at[c]: the goal cell of the tile in cell c
+	blank  uint8
+	md     int
+	sum    [2]int
+	extra  [2][board.MaxCells]uint8
+	nparts int
+
+	bound, next int
+	nodes       int64
+	check       int64 // nodes at which to look at stop next
+	stop        *atomic.Bool
+	ctx         context.Context
+	stopped     bool
+	path        [MaxPath + 1]byte
+}
+
+// ErrTooLong is returned for a search whose bound passes MaxPath.
+var ErrTooLong = errors.New("search: no path within the longest one searched")
+
+// Solve appends to dst the letters of the lexicographically smallest
+// shortest path from start to p's goal and reports true, or false when
+// start cannot reach the goal. It returns ctx's error when ctx is done
+// first. It allocates nothing beyond dst.
+func (p *Problem) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	var st Stats
+	if !board.Solvable(start, p.goal) {
+		return dst, false, st, nil
+	}
+	var s state
+	s.init(p, start)
+	s.ctx = ctx
+	s.check = 1 << 16
+	bound := s.h()
+	for {
+		st.Bounds++
+		s.bound, s.next = bound, 1<<30
+		found := s.dfs(0, 0xff)
+		st.Nodes = s.nodes
+		if s.stopped {
+			return dst, false, st, ctx.Err()
+		}
+		if found {
+			return append(dst, s.path[:bound]...), true, st, nil
+		}
+		if s.next > MaxPath {
+			return dst, false, st, ErrTooLong
+		}
+		bound = s.next
+	}
+}
+
+// Bound returns the heuristic's bound on the moves from start, for tests
+// of admissibility.
+func (p *Problem) Bound(start board.Board) (int, error) {
+	if !board.Solvable(start, p.goal) {
+		return 0, fmt.Errorf("search: %v cannot reach %v", start, p.goal)
+	}
+	var s state
+	s.init(p, start)
+	return s.h(), nil
+}
+
+func (s *state) init(p *Problem, start board.Board) {
+	s.p = p
+	n := p.goal.Shape().Cells()
+	for c := range board.MaxCells {
+		s.at[c] = 0xff
+	}
+	for c := range n {
+		t := start.Cell(c)
+		if t == 0 {
+			s.blank = uint8(c)
+			continue
+		}
+		g := p.cell[t]
+		s.where[g], s.at[c] = uint8(c), g
+		s.md += int(p.md[g][c])
+	}
+	s.nparts = len(p.h.parts)
+	for pi, insts := range p.h.parts {
+		for k := range insts {
+			e := insts[k].extra(&s.where)
+			s.extra[pi][k] = e
+			s.sum[pi] += int(e)
+		}
+	}
+}
+
+// h returns the bound on the moves left.
+func (s *state) h() int {
+	m := s.sum[0]
+	if s.nparts > 1 {
+		m = max(m, s.sum[1])
+	}
+	return s.md + 2*m
+}
+
+// letters names the moves of the blank.
+const letters = "dlru"
+
+// dfs searches below the current state, g moves from the start, having
+// come by move prev (0xff at the start), and reports whether it found the
+// goal within the bound: the path is then in s.path.
+func (s *state) dfs(g int, prev uint8) bool {
+	s.nodes++
+	if s.nodes >= s.check {
+		s.check = s.nodes + 1<<16
+		if s.ctx.Err() != nil {
+			s.stopped = true
+		}
+	}
+	if s.stopped {
+		return false
+	}
+	h := s.h()
+	if f := g + h; f > s.bound {
+		if f < s.next {
+			s.next = f
+		}
+		return false
+	}
+	if h == 0 {
+		return true
+	}
+	p := s.p
+	blank := s.blank
+	for m := uint8(0); m < board.NumMoves; m++ {
+		if m == 3-prev {
+			continue // never undo the last move
+		}
+		to := p.step[blank][m]
+		if to == 0xff {
+			continue
+		}
+		tile := s.at[to]
+		// The tile in cell to slides into the blank's cell.
+		dmd := int(p.md[tile][blank]) - int(p.md[tile][to])
+		s.md += dmd
+		s.where[tile], s.at[blank], s.at[to], s.blank = blank, tile, 0xff, to
+		var old [2]uint8
+		var k [2]uint8
+		for pi := 0; pi < s.nparts; pi++ {
+			k[pi] = p.h.partOf[pi][tile]
+			old[pi] = s.extra[pi][k[pi]]
+			e := p.h.parts[pi][k[pi]].extra(&s.where)
+			s.extra[pi][k[pi]] = e
+			s.sum[pi] += int(e) - int(old[pi])
+		}
+		s.path[g] = letters[m]
+		if s.dfs(g+1, m) {
+			return true
+		}
+		for pi := 0; pi < s.nparts; pi++ {
+			s.sum[pi] += int(old[pi]) - int(s.extra[pi][k[pi]])
+			s.extra[pi][k[pi]] = old[pi]
+		}
+		s.where[tile], s.at[to], s.at[blank], s.blank = to, tile, 0xff, blank
+		s.md -= dmd
+		if s.stopped {
+			return false
+		}
+	}
+	return false
+}
