@@ -227,6 +227,19 @@ func (g *Goal) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
 	return dst, ok, err
 }
 
+// Bound returns a lower bound on the moves from start to g's goal: for a
+// searched shape the search's heuristic, for a table the distance itself.
+func (g *Goal) Bound(start board.Board) (int, error) {
+	if g != nil && g.p != nil {
+		return g.p.Bound(start)
+	}
+	d, ok, err := g.Distance(start)
+	if err == nil && !ok {
+		err = fmt.Errorf("engine: %v cannot reach %v", start, g.goal)
+	}
+	return d, err
+}
+
 // Distance returns the number of moves of a shortest path from start to
 // g's goal, or false when there is none.
 func (g *Goal) Distance(start board.Board) (int, bool, error) {

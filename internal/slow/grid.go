@@ -129,3 +129,79 @@ func AllGrids(rows, cols int, f func(Grid)) {
 		}
 	}
 }
+
+// manhattan is the sum of the tiles' distances from their cells in goal.
+func manhattan(g, goal Grid) int {
+	home := make([]int, len(goal.Cells))
+	for i := range len(goal.Cells) {
+		home[goal.Cells[i]] = i
+	}
+	d := 0
+	for i := range len(g.Cells) {
+		if v := g.Cells[i]; v != 0 {
+			h := home[v]
+			dr, dc := i/g.Cols-h/g.Cols, i%g.Cols-h%g.Cols
+			d += max(dr, -dr) + max(dc, -dc)
+		}
+	}
+	return d
+}
+
+// IDAStar returns the lexicographically smallest (d < l < r < u) shortest
+// path from start to goal by a plain iterative-deepening A* with the
+// Manhattan distance: every path of each length is tried in letter order,
+// so the first found at the first length that has one is the smallest.
+// It is slow, and for boards a few dozen moves from the goal.
+func IDAStar(start, goal Grid) string {
+	var path []byte
+	var dfs func(g Grid, depth, bound int, prev int) (int, bool)
+	dfs = func(g Grid, depth, bound, prev int) (int, bool) {
+		f := depth + manhattan(g, goal)
+		if f > bound {
+			return f, false
+		}
+		if g.Cells == goal.Cells {
+			return f, true
+		}
+		next := 1 << 30
+		nb, ok := g.next()
+		for k := range nb {
+			if !ok[k] || k == 3-prev {
+				continue
+			}
+			path = append(path, "dlru"[k])
+			t, found := dfs(nb[k], depth+1, bound, k)
+			if found {
+				return t, true
+			}
+			path = path[:len(path)-1]
+			next = min(next, t)
+		}
+		return next, false
+	}
+	for bound := manhattan(start, goal); ; {
+		t, found := dfs(start, 0, bound, -1)
+		if found {
+			return string(path)
+		}
+		bound = t
+	}
+}
+
+// Walk returns the grid reached from g by n random moves of the blank
+// (never straight back), choosing with pick(k), which returns 0..k-1.
+func Walk(g Grid, n int, pick func(int) int) Grid {
+	prev := -1
+	for range n {
+		nb, ok := g.next()
+		var choices []int
+		for k := range nb {
+			if ok[k] && k != 3-prev {
+				choices = append(choices, k)
+			}
+		}
+		k := choices[pick(len(choices))]
+		g, prev = nb[k], k
+	}
+	return g
+}

@@ -1,0 +1,161 @@
+package engine_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/internal/slow"
+)
+
+func toBoard(t *testing.T, g slow.Grid) board.Board {
+	t.Helper()
+	b, err := board.New(board.Shape{Rows: g.Rows, Cols: g.Cols}, []byte(g.Cells))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSearchShapes holds the search of every shape of 10 to 16 cells to a
+// plain IDA* with Manhattan distance written apart from it, on boards a
+// random walk from goals of every blank cell: the same path, exactly.
+func TestSearchShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 16))
+	solver := embedded.Solver()
+	for n := 10; n <= 16; n++ {
+		for _, s := range board.Shapes(n) {
+			t.Run(s.String(), func(t *testing.T) {
+				walks := 3
+				if testing.Short() {
+					walks = 1
+				}
+				for k := range walks {
+					// The standard goal, then goals with the blank in
+					// other cells, some of which no plan reaches.
+					goal := slow.Goal(s.Rows, s.Cols)
+					if k > 0 {
+						cells := []byte(goal.Cells)
+						rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+						goal.Cells = string(cells)
+					}
+					start := slow.Walk(goal, 30+rng.IntN(8), rng.IntN)
+					want := slow.IDAStar(start, goal)
+					got, ok, err := solver.AppendPath(nil, toBoard(t, start), toBoard(t, goal))
+					if err != nil || !ok || string(got) != want {
+						t.Errorf("%s to %s: got %q, %v, %v; want %q", start.Text(), goal.Text(), got, ok, err, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestSearch2x5 answers 2x5 boards spread over the whole space against a
+// breadth-first search of all 1,814,400 positions.
+func TestSearch2x5(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a breadth-first search of 1.8M positions")
+	}
+	goal := slow.Goal(2, 5)
+	dist := slow.GridDistances(goal)
+	rng := rand.New(rand.NewPCG(2, 5))
+	solver := embedded.Solver()
+	deepest := 0
+	for k := range 60 {
+		cells := []byte(goal.Cells)
+		rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+		start := slow.Grid{Rows: 2, Cols: 5, Cells: string(cells)}
+		want, reach := slow.GridPath(dist, start)
+		got, ok, err := solver.AppendPath(nil, toBoard(t, start), toBoard(t, goal))
+		if err != nil || ok != reach || string(got) != want {
+			t.Fatalf("case %d, %s: got %q, %v, %v; want %q, %v", k, start.Text(), got, ok, err, want, reach)
+		}
+		deepest = max(deepest, len(want))
+	}
+	t.Logf("deepest %d moves", deepest)
+}
+
+// TestKorf solves the first of Korf's 100 instances, with his goal: the
+// blank top left. Their optimal lengths are published.
+func TestKorf(t *testing.T) {
+	s4 := board.Shape{Rows: 4, Cols: 4}
+	goal, _ := board.Parse(s4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")
+	g, err := embedded.Solver().For(goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		board string
+		moves int
+	}{
+		{"14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3", 57},
+		{"13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6", 55},
+		{"14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15", 59},
+		{"5 12 10 7 15 11 14 0 8 2 1 13 3 4 9 6", 56},
+		{"4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0", 56},
+		{"14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13", 52},
+	} {
+		start, err := board.Parse(s4, c.board)
+		if err != nil {
+			t.Fatal(err)
+		}
+		path, ok, st, err := g.Solve(context.Background(), nil, start)
+		moves, _ := board.ParsePath(string(path))
+		end := start
+		if err != nil || !ok || len(path) != c.moves || end.Apply(moves) != len(moves) || end != goal {
+			t.Errorf("%s: %q (%d moves), %v, %v; want %d moves to the goal", c.board, path, len(path), ok, err, c.moves)
+		}
+		t.Logf("%s: %d moves, %d nodes", c.board, len(path), st.Nodes)
+	}
+}
+
+// TestCancel stops a long search with its context.
+func TestCancel(t *testing.T) {
+	s4 := board.Shape{Rows: 4, Cols: 4}
+	start, _ := board.Parse(s4, "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0")
+	goal, _ := board.Parse(s4, "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")
+	g, err := embedded.Solver().For(goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, ok, _, err := g.Solve(ctx, nil, start); ok || err != context.Canceled {
+		t.Errorf("got %v, %v; want context.Canceled", ok, err)
+	}
+	_ = fmt.Sprint
+}
+
+// TestBounds samples the heuristic of every searched shape: never above
+// the true distance (admissible), on boards a random walk from the
+// standard goal. (A database holds the least value over the regions of
+// free cells the blank may be in, so a move that joins or splits regions
+// may change the bound by more than one; pdb's tests hold consistency
+// where it must hold.)
+func TestBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 7))
+	solver := embedded.Solver()
+	for n := 10; n <= 16; n++ {
+		for _, s := range board.Shapes(n) {
+			goal := slow.Goal(s.Rows, s.Cols)
+			g, err := solver.For(toBoard(t, goal))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range 20 {
+				start := slow.Walk(goal, 10+rng.IntN(20), rng.IntN)
+				h, err := g.Bound(toBoard(t, start))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if d := len(slow.IDAStar(start, goal)); h > d {
+					t.Errorf("%v %s: bound %d over the distance %d", s, start.Text(), h, d)
+				}
+			}
+		}
+	}
+}
