@@ -10,9 +10,11 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
@@ -34,6 +36,10 @@ type Job struct {
 	// written in bulk, as the answers are.
 	Log       io.Writer
 	LogPrefix string // "solve: "
+	// Verbose adds to Log a line for each case answered: its number, the
+	// length of its answer, the engine, the nodes a search visited and
+	// the time it took.
+	Verbose bool
 	// Workers is how many goroutines answer blocks of cases at once;
 	// 0 means one for each CPU (runtime.GOMAXPROCS).
 	Workers int
@@ -57,6 +63,12 @@ const flushAt = 64 << 10
 // for reading or writing, or for a missing or corrupt table; answers
 // written before it are right.
 func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
+	return j.RunContext(context.Background(), in, out)
+}
+
+// RunContext is Run, stopped when ctx is done: the answers of the cases
+// before the first one unanswered are written, and ctx's error returned.
+func (j *Job) RunContext(ctx context.Context, in io.Reader, out io.Writer) (Result, error) {
 	goal, err := j.check(false)
 	if err != nil {
 		return Result{}, err
@@ -71,14 +83,14 @@ func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
 		n, err := io.ReadFull(in, first)
 		switch err {
 		case nil:
-			return j.runBlocks(io.MultiReader(bytes.NewReader(first[:n]), in), out, goal)
+			return j.runBlocks(ctx, io.MultiReader(bytes.NewReader(first[:n]), in), out, goal)
 		case io.EOF, io.ErrUnexpectedEOF:
 			in = bytes.NewReader(first[:n])
 		default:
 			return Result{}, err
 		}
 	}
-	return j.runCases(format.NewReader(in, j.Name, j.Preset, goal), out)
+	return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset, goal), out)
 }
 
 // RunArgs answers boards given as command-line arguments, one a case (two
@@ -86,11 +98,16 @@ func (j *Job) Run(in io.Reader, out io.Writer) (Result, error) {
 // the answers to out as Run does. A preset with no shape takes each
 // board's shape from the board.
 func (j *Job) RunArgs(args []string, out io.Writer) (Result, error) {
+	return j.RunArgsContext(context.Background(), args, out)
+}
+
+// RunArgsContext is RunArgs, stopped when ctx is done as RunContext is.
+func (j *Job) RunArgsContext(ctx context.Context, args []string, out io.Writer) (Result, error) {
 	goal, err := j.check(true)
 	if err != nil {
 		return Result{}, err
 	}
-	return j.runCases(format.NewArgsReader(args, j.Preset, goal), out)
+	return j.runCases(ctx, format.NewArgsReader(args, j.Preset, goal), out)
 }
 
 // check returns the goal of the job's cases, or why the job cannot run.
@@ -114,8 +131,12 @@ func (j *Job) check(args bool) (board.Board, error) {
 	return goal, nil
 }
 
-// runCases answers the cases of r one after another.
-func (j *Job) runCases(r *format.Reader, out io.Writer) (Result, error) {
+// runCases answers the cases of r one after another, or, where a case
+// may need a search, on every core with the answers in order.
+func (j *Job) runCases(ctx context.Context, r *format.Reader, out io.Writer) (Result, error) {
+	if name, err := j.Solver.Engine(j.Preset.Shape); err == nil && name == engine.Search || !j.Preset.Shape.Valid() {
+		return j.runParallel(ctx, r, out)
+	}
 	var res Result
 	buf := make([]byte, 0, flushAt+4096)
 	var a answerer
@@ -132,7 +153,7 @@ func (j *Job) runCases(r *format.Reader, out io.Writer) (Result, error) {
 	}
 	for r.Next(&c) {
 		var o Result
-		buf, o, err = a.answer(j, buf, &c)
+		buf, o, err = a.answer(ctx, j, buf, &c)
 		res.add(o)
 		if err != nil {
 			break
@@ -183,7 +204,7 @@ func (a *answerer) report(j *Job, err error) {
 }
 
 // answer appends the answer to one case, reporting it if it is bad.
-func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
+func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
 	p := &j.Preset
 	if c.Err != nil {
 		a.report(j, c.Err)
@@ -207,11 +228,26 @@ func (a *answerer) answer(j *Job, dst []byte, c *format.Case) ([]byte, Result, e
 			return dst, Result{}, err
 		}
 	}
-	if p.NeedsPath() {
-		path, ok, err = a.goal.AppendPath(scratch[:0], c.Start)
-		d = len(path)
-	} else {
+	var st engine.Stats
+	var t0 time.Time
+	if j.Verbose {
+		t0 = time.Now()
+	}
+	if a.goal.Fast() != nil && !p.NeedsPath() {
 		d, ok, err = a.goal.Distance(c.Start)
+	} else {
+		path, ok, st, err = a.goal.Solve(ctx, scratch[:0], c.Start)
+		d = len(path)
+	}
+	if j.Verbose && err == nil && j.Log != nil {
+		a.msgs = append(a.msgs, j.LogPrefix...)
+		a.msgs = fmt.Appendf(a.msgs, "case %d: ", c.Num)
+		if ok {
+			a.msgs = fmt.Appendf(a.msgs, "%d moves", d)
+		} else {
+			a.msgs = append(a.msgs, "unsolvable"...)
+		}
+		a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v\n", a.goal.Engine(), st.Nodes, time.Since(t0).Round(time.Microsecond))
 	}
 	switch {
 	case err != nil:

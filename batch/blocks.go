@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"io"
 	"runtime"
 	"sync"
@@ -36,7 +37,7 @@ type block struct {
 // runBlocks answers a file of one case a line on every core: the reader
 // cuts the input into blocks of whole lines, workers answer blocks as they
 // come, and the writer writes them out in the order they were read.
-func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, error) {
+func (j *Job) runBlocks(ctx context.Context, in io.Reader, out io.Writer, goal board.Board) (Result, error) {
 	g, err := j.Solver.For(goal)
 	if err != nil {
 		return Result{}, err
@@ -44,7 +45,7 @@ func (j *Job) runBlocks(in io.Reader, out io.Writer, goal board.Board) (Result, 
 	solver := g.Fast()
 	if solver == nil || solver.Table().MaxDepth() > table.MaxPackedLen {
 		// No table, or paths too long to pack.
-		return j.runCases(format.NewReader(in, j.Name, j.Preset, goal), out)
+		return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset, goal), out)
 	}
 	workers := j.Workers
 	if workers <= 0 {
@@ -312,7 +313,7 @@ func (w *worker) answerLines(b *block) {
 				for w.r.Next(&w.cases) {
 					var o Result
 					var err error
-					b.out, o, err = w.a.answer(j, b.out, &w.cases)
+					b.out, o, err = w.a.answer(context.Background(), j, b.out, &w.cases)
 					b.res.add(o)
 					if err != nil {
 						b.err = err

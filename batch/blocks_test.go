@@ -2,6 +2,7 @@ package batch
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -23,9 +24,9 @@ func run(t *testing.T, in string, blocks bool) string {
 	var res Result
 	var err error
 	if blocks {
-		res, err = j.runBlocks(strings.NewReader(in), &out, goal)
+		res, err = j.runBlocks(context.Background(), strings.NewReader(in), &out, goal)
 	} else {
-		res, err = j.runCases(format.NewReader(strings.NewReader(in), j.Name, j.Preset, goal), &out)
+		res, err = j.runCases(context.Background(), format.NewReader(strings.NewReader(in), j.Name, j.Preset, goal), &out)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +93,7 @@ func TestBlocksWriteError(t *testing.T) {
 	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 	in := strings.Repeat("2 3 4 1 5 x 7 6 8\n", 200000)
 	goal, _ := p.DefaultGoal()
-	if _, err := j.runBlocks(strings.NewReader(in), &failWriter{n: 2}, goal); err == nil || err.Error() != "disk full" {
+	if _, err := j.runBlocks(context.Background(), strings.NewReader(in), &failWriter{n: 2}, goal); err == nil || err.Error() != "disk full" {
 		t.Errorf("got %v, want disk full", err)
 	}
 }

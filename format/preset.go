@@ -52,6 +52,7 @@ type Preset struct {
 	Gap    bool // a blank line before each case
 	// Output.
 	Print      Print
+	Upper      bool   // print the moves in capitals: L R U D
 	Unsolvable string // printed in place of the answer when there is none
 	Label      string // printed before each answer, %d the case number
 	Between    string // printed between the answers of two cases
@@ -122,6 +123,18 @@ var Presets = []Preset{
 		Name: "leetcode773", Problems: "LeetCode 773 Sliding Puzzle",
 		Shape: board.Shape{Rows: 2, Cols: 3}, OneLine: true, Nested: true, Goal: "12345x",
 		Blank: '0',
+		Print: Moves, Unsolvable: "-1",
+	},
+	{
+		Name: "uva10181", Problems: "UVa 10181 15-Puzzle Problem",
+		Shape: board.Shape{Rows: 4, Cols: 4}, Count: true, Goal: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x",
+		Blank: '0', Spaced: true, Rows: true,
+		Print: Path, Upper: true, Unsolvable: "This puzzle is not solvable.",
+	},
+	{
+		Name: "aoj13c", Problems: "AOJ ALDS1_13_C 15 Puzzle",
+		Shape: board.Shape{Rows: 4, Cols: 4}, Goal: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x",
+		Blank: '0', Spaced: true, Rows: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
@@ -247,15 +260,26 @@ func (p Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte 
 	dst = p.appendLabel(dst, num)
 	switch p.Print {
 	case Path:
-		dst = append(dst, path...)
+		dst = p.appendPath(dst, path)
 	case Moves:
 		dst = strconv.AppendInt(dst, int64(dist), 10)
 	case MovesThenPath:
 		dst = strconv.AppendInt(dst, int64(dist), 10)
 		dst = append(dst, '\n')
-		dst = append(dst, path...)
+		dst = p.appendPath(dst, path)
 	}
 	return append(dst, '\n')
+}
+
+// appendPath appends the letters of path, in capitals where p asks.
+func (p Preset) appendPath(dst, path []byte) []byte {
+	if !p.Upper {
+		return append(dst, path...)
+	}
+	for _, c := range path {
+		dst = append(dst, c&^0x20)
+	}
+	return dst
 }
 
 // AppendUnsolvable appends the answer to case num when its goal cannot be

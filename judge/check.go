@@ -159,6 +159,14 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	return c.judgePath(cs, ans, ar, d, at), nil
 }
 
+// letters names the moves p prints.
+func letters(p format.Preset) string {
+	if p.Upper {
+		return "D L R U"
+	}
+	return "d l r u"
+}
+
 // samePath reports whether the path of ans, read on piece by piece, is
 // want, spaces at its end aside, and returns the start of it for a message.
 func samePath(ans *format.Answer, ar *format.AnswerReader, want []byte) (string, bool) {
@@ -209,8 +217,8 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 			}
 			moves++
 			m, ok := board.ParseMove(ch)
-			if !ok || ch < 'a' {
-				fault = at + fmt.Sprintf("move %d is %q, want one of d l r u", moves, ch)
+			if !ok || (ch < 'a') != c.Preset.Upper {
+				fault = at + fmt.Sprintf("move %d is %q, want one of %s", moves, ch, letters(c.Preset))
 			} else if !b.Move(m) {
 				fault = at + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b)
 			}

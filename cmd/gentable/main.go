@@ -87,7 +87,11 @@ Flags:
 			return err
 		}
 	}
-	return write(dir, stderr)
+	files, err := gen.Files(gen.Shapes, pdb.Embedded)
+	if err != nil {
+		return err
+	}
+	return write(dir, files, stderr)
 }
 
 // modulePath is the path of the module whose generated folder gentable
@@ -126,11 +130,7 @@ func modfile(data []byte) string {
 // write writes the files of package generated to dir, leaving files whose
 // contents are already right untouched, removes table files that are no
 // longer generated, and says what it did on w.
-func write(dir string, w io.Writer) error {
-	files, err := gen.Files(gen.Shapes, pdb.Embedded)
-	if err != nil {
-		return err
-	}
+func write(dir string, files []gen.File, w io.Writer) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/gen"
-	"github.com/slidingpuzzle/solver/table"
+	"github.com/slidingpuzzle/solver/pdb"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files")
@@ -30,13 +31,21 @@ func TestStats(t *testing.T) {
 	golden.Check(t, filepath.Join("testdata", "stats-2x3.golden"), out.String(), *update)
 }
 
-// TestWrite writes the tables to a folder that holds a stale table: every
-// file is written, and the stale one removed.
+// TestWrite writes the files of a small set of shapes and plans to a
+// folder that holds a stale table: every file is written, and the stale
+// one removed. (TestFresh in package generated checks the whole set.)
 func TestWrite(t *testing.T) {
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "4x4-0.tbl"), []byte("old"), 0o644)
-	var out, errs bytes.Buffer
-	if err := run([]string{"-o", dir}, &out, &errs); err != nil {
+	os.WriteFile(filepath.Join(dir, "4x4-b0-1.pdb"), []byte("old"), 0o644)
+	shapes := []board.Shape{{Rows: 2, Cols: 2}}
+	plans := []pdb.Plan{pdb.Embedded[len(pdb.Embedded)-1]}
+	files, err := gen.Files(shapes, plans)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var errs bytes.Buffer
+	if err := write(dir, files, &errs); err != nil {
 		t.Fatal(err)
 	}
 	names, _ := filepath.Glob(filepath.Join(dir, "*"))
@@ -45,15 +54,17 @@ func TestWrite(t *testing.T) {
 		base = append(base, filepath.Base(n))
 	}
 	var want []string
-	for _, s := range gen.Shapes {
-		for blank := range s.Cells() {
-			want = append(want, table.FileName(s, blank))
-		}
+	for _, f := range files {
+		want = append(want, f.Name)
 	}
 	slices.Sort(want)
-	if got, want := strings.Join(base, " "), strings.Join(append(want, "tables.go"), " "); got != want {
+	if got, want := strings.Join(base, " "), strings.Join(want, " "); got != want {
 		t.Errorf("wrote %s, want %s", got, want)
 	}
+	if !strings.Contains(errs.String(), "2 stale removed") {
+		t.Errorf("said %q, want it to count 2 stale files removed", errs.String())
+	}
+	var out bytes.Buffer
 	if err := run([]string{"extra"}, &out, &errs); err == nil {
 		t.Errorf("an argument was taken")
 	}
