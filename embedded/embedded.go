@@ -20,6 +20,13 @@ import (
 // Set.
 func Set() *table.Set { return set() }
 
+// SolverWith returns a Solver of the embedded tables and databases that
+// prefers, where they hold a plan, the databases of large (such as the
+// 4x4 ones gentable -pdb builds, from pdb.OpenDir).
+func SolverWith(large *pdb.Set) *engine.Solver {
+	return engine.New(set(), large, Databases())
+}
+
 // Databases returns the Set of the embedded pattern databases. Every call
 // returns the same Set.
 func Databases() *pdb.Set { return dbs() }

@@ -76,6 +76,16 @@ func (e *searcher) plans(s board.Shape) (out []pdb.Plan, sets []*pdb.Set) {
 func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
 	plans, sets := e.plans(s)
 	if len(plans) == 0 {
+		// Say which file is missing from the set of the embedded plans.
+		for _, pl := range pdb.Embedded {
+			if pl.Shape == s || pl.Shape == (board.Shape{Rows: s.Cols, Cols: s.Rows}) {
+				for _, set := range e.sets {
+					if err := set.HasPlan(pl); err != nil {
+						return nil, fmt.Errorf("%v; run go generate", err)
+					}
+				}
+			}
+		}
 		return nil, fmt.Errorf("engine: no pattern databases for %v boards (run go generate)", s)
 	}
 	var parts []search.Part

@@ -31,15 +31,16 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 	g := newGeom(p.Shape)
 	n, k := g.n, len(p.Cells)
 	total := p.Size()
+	b := &builder{g: g, k: k, n: n, cells: p.Cells, ctx: ctx}
 	// A state is a placement and the region of free cells that holds the
 	// blank, named by its lowest cell: in visited, bit index*16 + cell; in
 	// a frontier, the cells of the tiles four bits each, then the region's
 	// cell in the low four bits, so that expanding it needs no unranking.
-	visited := make([]uint64, (total*board.MaxCells+63)/64)
-	dist := make([]uint8, total)
-	for i := range dist {
-		dist[i] = 0xff
-	}
+	b.visited = make([]uint64, (total*board.MaxCells+63)/64)
+	// A placement's extra, plus one, a byte in words of four, set by the
+	// first worker to reach it (workers that reach it in the same layer
+	// set the same byte).
+	b.extra = make([]uint32, (total+3)/4)
 	var goal [board.MaxCells]uint8
 	var tiles uint32
 	for i, c := range p.Cells {
@@ -49,12 +50,12 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 	region := g.flood(1<<p.Blank, g.full&^tiles)
 	rep := uint64(bits.TrailingZeros32(region))
 	bit := uint64(Rank(n, goal[:k]))<<4 | rep
-	visited[bit>>6] |= 1 << (bit & 63)
-	dist[bit>>4] = 0
+	b.visited[bit>>6] |= 1 << (bit & 63)
+	b.set(int(bit>>4), 0, goal[:k])
 	frontier := []uint64{pack(goal[:k])<<4 | rep}
 	workers := runtime.GOMAXPROCS(0)
-	var done int64
-	for d := uint8(0); len(frontier) > 0; d++ {
+	var reached int64 = 1
+	for d := 0; len(frontier) > 0; d++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -66,58 +67,70 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				next[w] = expand(g, k, frontier[lo:hi], visited, ctx)
+				next[w] = b.expand(frontier[lo:hi], d+1)
 			}()
 		}
 		wg.Wait()
-		done += int64(len(frontier))
-		if progress != nil {
-			progress(done, int64(total))
-		}
 		frontier = frontier[:0]
-		var pos [board.MaxCells]uint8
 		for _, part := range next {
-			for _, s := range part {
-				unpack(s>>4, pos[:k])
-				if i := Rank(n, pos[:k]); dist[i] == 0xff {
-					dist[i] = d + 1
-				}
-			}
 			frontier = append(frontier, part...)
+		}
+		reached += int64(len(frontier))
+		if progress != nil {
+			// States outnumber placements by their regions, about two to
+			// one: the estimate is reached against twice the placements,
+			// and says done at the end.
+			if len(frontier) == 0 {
+				progress(int64(total), int64(total))
+			} else {
+				progress(min(reached/2, int64(total)-1), int64(total))
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	// From moves to extras over the Manhattan distance.
-	parts := runtime.GOMAXPROCS(0)
-	var wg sync.WaitGroup
-	for w := range parts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			pos := make([]uint8, k)
-			for i := w * total / parts; i < (w+1)*total/parts; i++ {
-				Unrank(n, i, pos)
-				md := 0
-				for j, c := range pos {
-					md += g.manhattan(int(c), p.Cells[j])
-				}
-				dist[i] = uint8(min((int(dist[i])-md)/2, MaxExtra))
-			}
-		}()
+	out := make([]uint8, total)
+	for i := range out {
+		out[i] = uint8(b.extra[i>>2]>>(8*(i&3))) - 1
 	}
-	wg.Wait()
-	return dist, nil
+	return out, nil
+}
+
+// builder is the shared state of one Build.
+type builder struct {
+	g       *geom
+	k, n    int
+	cells   []int
+	visited []uint64
+	extra   []uint32
+	ctx     context.Context
+}
+
+// set records that placement i, whose tiles are in pos, is d moves from
+// the goal, unless it is known already.
+func (b *builder) set(i, d int, pos []uint8) {
+	w, shift := &b.extra[i>>2], 8*uint(i&3)
+	if atomic.LoadUint32(w)>>shift&0xff != 0 {
+		return
+	}
+	md := 0
+	for j, c := range pos {
+		md += b.g.manhattan(int(c), b.cells[j])
+	}
+	v := uint32(min((d-md)/2, MaxExtra) + 1)
+	atomic.OrUint32(w, v<<shift)
 }
 
 // expand returns the states one move of a pattern tile from those of
-// frontier that no worker has reached before.
-func expand(g *geom, k int, frontier []uint64, visited []uint64, ctx context.Context) []uint64 {
+// frontier that no worker has reached before, d moves from the goal, and
+// records the placements among them not reached before.
+func (b *builder) expand(frontier []uint64, d int) []uint64 {
+	g, k := b.g, b.k
 	var out []uint64
 	var pos [board.MaxCells]uint8
 	for i, s := range frontier {
-		if i&0xffff == 0 && ctx.Err() != nil {
+		if i&0xffff == 0 && b.ctx.Err() != nil {
 			return nil
 		}
 		unpack(s>>4, pos[:k])
@@ -135,12 +148,14 @@ func expand(g *geom, k int, frontier []uint64, visited []uint64, ctx context.Con
 				nfree := free&^(1<<q) | 1<<p
 				nregion := g.flood(1<<p, nfree)
 				rep := uint64(bits.TrailingZeros32(nregion))
-				b := uint64(Rank(g.n, pos[:k]))<<4 | rep
-				w, m := &visited[b>>6], uint64(1)<<(b&63)
+				idx := Rank(g.n, pos[:k])
+				bit := uint64(idx)<<4 | rep
+				w, m := &b.visited[bit>>6], uint64(1)<<(bit&63)
 				// Most states are reached again and again: a load sees
 				// them, and only a new one pays for the atomic Or.
 				if atomic.LoadUint64(w)&m == 0 && atomic.OrUint64(w, m)&m == 0 {
 					out = append(out, pack(pos[:k])<<4|rep)
+					b.set(idx, d, pos[:k])
 				}
 			}
 			pos[t] = p
@@ -148,7 +163,6 @@ func expand(g *geom, k int, frontier []uint64, visited []uint64, ctx context.Con
 	}
 	return out
 }
-
 // pack packs cells four bits each, the first in the lowest bits.
 func pack(pos []uint8) uint64 {
 	var x uint64

@@ -15,11 +15,13 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 
@@ -50,8 +52,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("o", "", "write the table files and tables.go to `dir`; the default is the generated folder of this module, found from the current directory, as go generate needs")
 	stats := fs.Bool("stats", false, "draw how many positions lie at each distance from the goal, and write nothing")
 	shapeText := fs.String("shape", "3x3", "with -stats, the board `RxC` to draw, e.g. -shape 2x4: any shape with tables")
+	large := fs.String("pdb", "", "build the large 4x4 databases (the 7-8 split, 290 MB) into `DIR` instead, e.g. -pdb default: the user cache directory, where solve finds them by itself")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats [-shape RxC]
+		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats [-shape RxC] | gentable -pdb DIR
 
 Gentable runs one reverse breadth-first search from each goal over every
 position that can reach it and writes the tables of optimal moves, with the
@@ -73,6 +76,11 @@ Flags:
 	}
 	if len(operands) > 0 {
 		return fmt.Errorf("unexpected argument %q; see gentable -h", operands[0])
+	}
+	if *large != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return writeLarge(ctx, *large, stderr)
 	}
 	if *stats {
 		s, err := board.ParseShape(*shapeText)

@@ -12,11 +12,13 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
 
@@ -25,6 +27,7 @@ import (
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
+	"github.com/slidingpuzzle/solver/pdb"
 	"golang.org/x/term"
 )
 
@@ -33,7 +36,35 @@ const (
 	exitOK    = 0 // every case was read and answered
 	exitBad   = 1 // some case could not be read; the others were answered
 	exitFatal = 2 // bad flags, a missing or corrupt table, an I/O error
+
+	exitInterrupted = 130 // stopped by Ctrl-C, as shells report SIGINT
 )
+
+// solverFor returns the Solver of the embedded tables and databases, with
+// the large 4x4 databases of dir, or, with no dir, of the user cache
+// directory when all of them are there. A dir that is missing or does not
+// hold them is an error; a corrupt file is one when it is first used.
+func solverFor(dir string) (*engine.Solver, error) {
+	if dir == "" {
+		d, err := pdb.DefaultDir()
+		if err != nil {
+			return embedded.Solver(), nil
+		}
+		set, err := pdb.OpenDir(d)
+		if err != nil || set.HasPlan(pdb.Large) != nil {
+			return embedded.Solver(), nil
+		}
+		return embedded.SolverWith(set), nil
+	}
+	set, err := pdb.OpenDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("-pdb %s: %v", dir, err)
+	}
+	if err := set.HasPlan(pdb.Large); err != nil {
+		return nil, fmt.Errorf("-pdb %s: %v; gentable -pdb %s builds them", dir, err, dir)
+	}
+	return embedded.SolverWith(set), nil
+}
 
 func main() {
 	if os.Getenv("GOMEMLIMIT") == "" {
@@ -99,6 +130,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3 or -shape 4x4; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, rows on lines give their rows)")
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
+	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them); by default those in the user cache directory, when they are there")
+	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched and the time taken")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
 	if err != nil {
@@ -119,7 +152,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitFatal
 	}
-	solver := embedded.Solver()
+	solver, err := solverFor(*pdbDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "solve: %v\n", err)
+		return exitFatal
+	}
 	if p.Shape.Valid() {
 		if _, err := solver.Engine(p.Shape); err != nil {
 			fmt.Fprintf(stderr, "solve: %v\n", err)
@@ -133,6 +170,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		Name:      "stdin",
 		Log:       stderr,
 		LogPrefix: "solve: ",
+		Verbose:   *verbose,
 	}
 	if *show {
 		if *width <= 0 {
@@ -140,17 +178,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return showAll(operands, job, *width, stdout, stderr)
 	}
+	// Ctrl-C stops the searches under way; the answers before them are
+	// written.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	var res batch.Result
 	if len(operands) > 0 {
 		// Arguments are boards (in pairs, for a format of pairs), one a
 		// case, with no count before them.
-		res, err = job.RunArgs(operands, stdout)
+		res, err = job.RunArgsContext(ctx, operands, stdout)
 	} else {
 		if isTerminal(stdin) {
 			fmt.Fprintf(stderr, "solve: reading boards from standard input, one a line (Ctrl-D to end; solve -h for help)\n")
 			errw.Flush()
 		}
-		res, err = job.Run(stdin, stdout)
+		res, err = job.RunContext(ctx, stdin, stdout)
+	}
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintf(stderr, "solve: interrupted after %s; the answers before it are written\n", plural(res.Cases, "case"))
+		return exitInterrupted
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: %v\n", err)

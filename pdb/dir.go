@@ -1,0 +1,60 @@
+package pdb
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// DefaultDir returns the folder where gentable -pdb default writes the
+// large databases and where solve looks for them by itself: slidingpuzzle
+// in the user's cache directory.
+func DefaultDir() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("pdb: %v", err)
+	}
+	return filepath.Join(dir, "slidingpuzzle"), nil
+}
+
+// OpenDir returns the Set of the database files in dir, each mapped into
+// memory in place when first used (and its checksum verified then), so
+// that a program that uses a few hundred megabytes of them starts as fast
+// as one that uses none. A missing dir is an error.
+func OpenDir(dir string) (*Set, error) {
+	st, err := os.Stat(dir)
+	if err != nil {
+		return nil, fmt.Errorf("pdb: %v", err)
+	}
+	if !st.IsDir() {
+		return nil, fmt.Errorf("pdb: %s is not a folder", dir)
+	}
+	var mu sync.Mutex
+	mapped := map[string][]byte{}
+	open := func(name string) ([]byte, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if data, ok := mapped[name]; ok {
+			return data, nil
+		}
+		data, err := mapFile(filepath.Join(dir, name))
+		if err != nil {
+			return nil, err
+		}
+		mapped[name] = data
+		return data, nil
+	}
+	return NewMappedSet(open, true), nil
+}
+
+// HasPlan reports whether s holds every database of pl, and if not, why.
+func (s *Set) HasPlan(pl Plan) error {
+	for _, p := range pl.Of() {
+		if !s.Has(p) {
+			return fmt.Errorf("pdb: no database for %v (%s)", p, FileName(p))
+		}
+	}
+	return nil
+}
+

@@ -1,0 +1,92 @@
+package pdb_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/engine"
+	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// TestCorrupt spoils a database file in each way it can be spoilt, in
+// both storages: every one must be an error that names the package.
+func TestCorrupt(t *testing.T) {
+	p := pdb.Pattern{Shape: board.Shape{Rows: 2, Cols: 5}, Cells: []int{3, 4, 8}, Blank: 9}
+	extras, err := pdb.Build(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := pdb.Pack(extras)
+	for _, st := range []pdb.Storage{pdb.Zstd, pdb.Raw} {
+		good, err := pdb.Encode(p, raw, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := pdb.Decode(good, true); err != nil {
+			t.Fatalf("storage %d: the good file: %v", st, err)
+		}
+		k := len(p.Cells)
+		edit := func(f func(d []byte) []byte) []byte { return f(bytes.Clone(good)) }
+		for name, data := range map[string][]byte{
+			"empty":        {},
+			"magic":        edit(func(d []byte) []byte { d[0] = 'X'; return d }),
+			"version":      edit(func(d []byte) []byte { d[4] = 9; return d }),
+			"shape":        edit(func(d []byte) []byte { d[5] = 9; return d }),
+			"blank":        edit(func(d []byte) []byte { d[7] = 3; return d }),
+			"cells":        edit(func(d []byte) []byte { d[9], d[10] = d[10], d[9]; return d }),
+			"placements":   edit(func(d []byte) []byte { d[9+k]++; return d }),
+			"storage":      edit(func(d []byte) []byte { d[13+k] = 7; return d }),
+			"raw length":   edit(func(d []byte) []byte { d[14+k]++; return d }),
+			"checksum":     edit(func(d []byte) []byte { d[18+k]++; return d }),
+			"payload":      edit(func(d []byte) []byte { d[len(d)-3] ^= 0x11; return d }),
+			"truncated":    good[:len(good)-5],
+			"header only":  good[:22+k],
+			"short header": good[:12],
+		} {
+			if _, err := pdb.Decode(data, true); err == nil || !strings.HasPrefix(err.Error(), "pdb: ") {
+				t.Errorf("storage %d, %s: %v, want an error naming pdb", st, name, err)
+			}
+		}
+	}
+}
+
+// TestMissingOrCorruptInEngine gives the engine a set of the embedded
+// databases with one spoilt or gone: a 4x4 board is an error, never a
+// search with a weaker bound.
+func TestMissingOrCorruptInEngine(t *testing.T) {
+	victim := "4x4-b0-1.2.3.4.5.6.pdb"
+	for _, spoil := range []string{"missing", "corrupt"} {
+		fsys := fstest.MapFS{}
+		names, _ := generated.FS.ReadDir(".")
+		for _, e := range names {
+			data, _ := generated.FS.ReadFile(e.Name())
+			if e.Name() == victim {
+				if spoil == "missing" {
+					continue
+				}
+				data = bytes.Clone(data)
+				data[len(data)/2] ^= 0xff
+			}
+			fsys[e.Name()] = &fstest.MapFile{Data: data}
+		}
+		solver := engine.New(table.NewSet(fsys), pdb.NewSet(fsys))
+		s4 := board.Shape{Rows: 4, Cols: 4}
+		start, _ := board.Parse(s4, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15")
+		_, _, err := solver.AppendPath(nil, start, s4.Goal(15))
+		if err == nil || !strings.Contains(err.Error(), "pdb") {
+			t.Errorf("%s %s: got %v, want an error naming pdb", spoil, victim, err)
+		}
+		// Other shapes are still answered.
+		s3 := board.Shape{Rows: 3, Cols: 4}
+		b3, _ := board.Parse(s3, "1 2 3 4 5 6 7 8 9 10 x 11")
+		if path, ok, err := solver.AppendPath(nil, b3, s3.Goal(11)); err != nil || !ok || string(path) != "r" {
+			t.Errorf("%s: 3x4: %q, %v, %v", spoil, path, ok, err)
+		}
+	}
+}
