@@ -163,6 +163,7 @@ func (b *builder) expand(frontier []uint64, d int) []uint64 {
 	}
 	return out
 }
+
 // pack packs cells four bits each, the first in the lowest bits.
 func pack(pos []uint8) uint64 {
 	var x uint64

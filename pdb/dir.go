@@ -57,4 +57,3 @@ func (s *Set) HasPlan(pl Plan) error {
 	}
 	return nil
 }
-
