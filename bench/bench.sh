@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-11}
 out=bench/out
 mkdir -p "$out"
-go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/measure
+go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/measure ./bench/cachedir
 b=$out
 
 echo "== machine"
@@ -35,3 +35,36 @@ echo "== gentable: every table, written to a scratch folder"
 echo
 echo "== go test -bench (one lookup; a batch of 1M boards; building the fast lookups)"
 go test -run XXX -bench . -benchtime 1s ./table ./batch | grep -E '^Benchmark'
+
+echo
+echo "== Korf's 100 15-puzzle instances, whole process, all optimal"
+grep -v '^#' ../shared/data/korf100.txt | awk '{$1=""; print substr($0,2)}' > "$b/korf100.txt"
+korf="0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+koc=""
+if [ -d ../shared/peers/koc ]; then
+	# hkociemba/FifteenPuzzle's core (C++, one core): walking distance +
+	# 6-6-3 + reflection. Its build script makes its databases (about 20 s).
+	bash ../shared/peers/koc/build.sh "$b/koc" > "$b/koc-build.log" 2>&1
+	printf 'cd %s && ./koc solve 3 ../korf100.txt\n' "$(cd "$b/koc" && pwd)" > "$b/koc.sh"
+	koc="koc-6-6-3=bash $b/koc.sh"
+fi
+cat > "$b/ours.sh" <<EOS
+exec "$(pwd)/$b/solve" -shape 4x4 -goal "$korf" "\$@" < "$(pwd)/$b/korf100.txt"
+EOS
+large=""
+dir=$("$b/cachedir")
+if [ -n "$dir" ] && ls "$dir"/4x4-b0-8.*.pdb >/dev/null 2>&1; then
+	large="ours-7-8=bash $b/ours.sh -pdb $dir"
+fi
+"$b/measure" -runs "${KORF_RUNS:-3}" ${koc:+"$koc"} "ours-6-6-3=bash $b/ours.sh -pdb none" ${large:+"$large"}
+echo
+echo "   nodes (ours, -v), and the instance that took the most:"
+for tier in none ${large:+"$dir"}; do
+	bash "$b/ours.sh" -v -pdb "$tier" 2>&1 >/dev/null | awk -v tier="$tier" '/nodes/ {n+=$(NF-2); c++; if ($(NF-2)+0 > m) {m=$(NF-2)+0; w=$0}} END {printf "   -pdb %s: %d instances, %d nodes in all, %d an instance on average; most: %s\n", tier, c, n, n/c, w}'
+done
+echo
+echo "== an 80-move position (15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0 to Korf's goal), -v"
+"$b/solve" -shape 4x4 -pdb none -v -goal "$korf" "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0" 2>&1 >/dev/null | tail -1
+if [ -n "$large" ]; then
+	"$b/solve" -shape 4x4 -pdb "$dir" -v -goal "$korf" "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0" 2>&1 >/dev/null | tail -1
+fi

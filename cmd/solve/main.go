@@ -45,6 +45,9 @@ const (
 // directory when all of them are there. A dir that is missing or does not
 // hold them is an error; a corrupt file is one when it is first used.
 func solverFor(dir string) (*engine.Solver, error) {
+	if dir == "none" {
+		return embedded.Solver(), nil
+	}
 	if dir == "" {
 		d, err := pdb.DefaultDir()
 		if err != nil {
@@ -130,7 +133,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3 or -shape 4x4; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, rows on lines give their rows)")
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
-	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them); by default those in the user cache directory, when they are there")
+	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched and the time taken")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
