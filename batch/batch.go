@@ -182,10 +182,10 @@ func (j *Job) writeLog(msgs []byte) error {
 	return err
 }
 
-// answerer answers cases, keeping the answers of the last goal it saw: a
-// file of one goal finds its engine, table and renaming once.
+// answerer answers cases, keeping the work of each goal it sees (an
+// engine.Many): a file of one goal, or of pairs, finds its engines once.
 type answerer struct {
-	goal *engine.Goal
+	many *engine.Many
 	msgs []byte // the messages of bad cases, for the job's Log
 }
 
@@ -217,26 +217,27 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 	var path []byte
 	var d int
 	var ok bool
-	var err error
-	if a.goal == nil || a.goal.Goal() != c.Goal {
-		if a.goal, err = j.Solver.For(c.Goal); err != nil {
-			if errors.Is(err, engine.ErrShape) {
-				// A board of a shape no engine answers is a bad case.
-				a.report(j, c.Fault(err.Error()))
-				return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
-			}
-			return dst, Result{}, err
+	if a.many == nil {
+		a.many = j.Solver.Many()
+	}
+	goal, start, err := a.many.For(c.Start, c.Goal)
+	if err != nil {
+		if errors.Is(err, engine.ErrShape) {
+			// A board of a shape no engine answers is a bad case.
+			a.report(j, c.Fault(err.Error()))
+			return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
 		}
+		return dst, Result{}, err
 	}
 	var st engine.Stats
 	var t0 time.Time
 	if j.Verbose {
 		t0 = time.Now()
 	}
-	if a.goal.Fast() != nil && !p.NeedsPath() {
-		d, ok, err = a.goal.Distance(c.Start)
+	if goal.Fast() != nil && !p.NeedsPath() {
+		d, ok, err = goal.Distance(start)
 	} else {
-		path, ok, st, err = a.goal.Solve(ctx, scratch[:0], c.Start)
+		path, ok, st, err = goal.Solve(ctx, scratch[:0], start)
 		d = len(path)
 	}
 	if j.Verbose && err == nil && j.Log != nil {
@@ -247,7 +248,7 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 		} else {
 			a.msgs = append(a.msgs, "unsolvable"...)
 		}
-		a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v\n", a.goal.Engine(), st.Nodes, time.Since(t0).Round(time.Microsecond))
+		a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v\n", goal.Engine(), st.Nodes, time.Since(t0).Round(time.Microsecond))
 	}
 	switch {
 	case err != nil:

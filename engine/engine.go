@@ -255,3 +255,60 @@ func (g *Goal) Distance(start board.Board) (int, bool, error) {
 }
 
 var errZeroGoal = errors.New("engine: the Goal has no engine (Solver.For makes Goals)")
+
+// Many answers boards for many goals, as a judge file of pairs has them:
+// each goal is renamed onto the standard goal of its shape with the same
+// blank cell (board.Relabel), whose Goal is made once, so that a case
+// costs a renaming of nine bytes, not a Goal of its own. A Many is for
+// one goroutine.
+type Many struct {
+	v    *Solver
+	std  [board.MaxCells]*Goal
+	last board.Shape // the shape of std
+}
+
+// Many returns a Many of v.
+func (v *Solver) Many() *Many { return &Many{v: v} }
+
+// For returns the Goal that answers boards renamed for goal (see Solve),
+// and the renamed start.
+func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
+	if !goal.Valid() {
+		return nil, start, errors.New("engine: the goal is not a valid board")
+	}
+	s := goal.Shape()
+	if s != m.last {
+		m.std, m.last = [board.MaxCells]*Goal{}, s
+	}
+	b := goal.Blank()
+	g := m.std[b]
+	if g == nil {
+		var err error
+		if g, err = m.v.For(s.Goal(b)); err != nil {
+			return nil, start, err
+		}
+		m.std[b] = g
+	}
+	if start.Shape() != s {
+		return g, board.Board{}, nil // answered as unsolvable
+	}
+	return g, board.Relabel(start, goal), nil
+}
+
+// Solve is Goal.Solve for the pair start, goal.
+func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, Stats, error) {
+	g, s, err := m.For(start, goal)
+	if err != nil {
+		return dst, false, Stats{}, err
+	}
+	return g.Solve(ctx, dst, s)
+}
+
+// Distance is Goal.Distance for the pair start, goal.
+func (m *Many) Distance(start, goal board.Board) (int, bool, error) {
+	g, s, err := m.For(start, goal)
+	if err != nil {
+		return 0, false, err
+	}
+	return g.Distance(s)
+}

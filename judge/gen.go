@@ -34,6 +34,11 @@ type Generator struct {
 	// All writes every arrangement once, in lexicographic order, instead
 	// of N random ones.
 	All bool
+	// Walk, when more than 0, makes each solvable board by a random walk
+	// of that many moves of the blank from the goal, never straight back:
+	// at most that many moves from it, for test data of a chosen
+	// difficulty on boards without tables.
+	Walk int
 }
 
 // rng draws numbers that depend only on the seed: PCG, and unbiased
@@ -110,6 +115,10 @@ func (g *Generator) Check() error {
 		return errors.New("-all writes every arrangement and cannot keep only some depths (-depth)")
 	case g.All && g.Unsolvable > 0:
 		return errors.New("-all writes every arrangement, the unsolvable ones among them; it cannot take -unsolvable")
+	case g.Walk < 0:
+		return fmt.Errorf("-walk %d: want a number of moves, 0 or more", g.Walk)
+	case g.Walk > 0 && (g.All || g.MaxDepth >= 0):
+		return errors.New("-walk goes with neither -all nor -depth")
 	case g.MaxDepth >= 0 && g.Unsolvable == 1:
 		return errors.New("-depth with -unsolvable 1: unsolvable boards have no depth")
 	case g.MaxDepth >= 0 && (g.MinDepth < 0 || g.MinDepth > g.MaxDepth):
@@ -205,6 +214,8 @@ func (g *Generator) Write(w io.Writer) error {
 			if start, err = depths.pick(r, caseGoal); err != nil {
 				return err
 			}
+		case g.Walk > 0:
+			start = walk(r, caseGoal, g.Walk)
 		default:
 			start = r.arrangement(s)
 			if !board.Solvable(start, caseGoal) {
@@ -269,4 +280,24 @@ func (d *depthPicker) list(blank int) ([]int32, error) {
 		d.lists[blank] = list
 	}
 	return list, nil
+}
+
+// walk returns the board n random moves of the blank from b, never
+// straight back.
+func walk(r rng, b board.Board, n int) board.Board {
+	prev := board.Move(0xff)
+	for range n {
+		var moves [board.NumMoves]board.Move
+		k := 0
+		for m := range board.Move(board.NumMoves) {
+			if _, ok := b.Shape().Step(b.Blank(), m); ok && m != prev.Reverse() {
+				moves[k] = m
+				k++
+			}
+		}
+		m := moves[r.intn(k)]
+		b.Move(m)
+		prev = m
+	}
+	return b
 }
