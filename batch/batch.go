@@ -131,46 +131,15 @@ func (j *Job) check(args bool) (board.Board, error) {
 	return goal, nil
 }
 
-// runCases answers the cases of r one after another, or, where a case
-// may need a search, on every core with the answers in order.
+// runCases answers the cases of r on every core, with the answers in
+// order: a case at a time where a case may need a search, runs of cases
+// where every one is a lookup.
 func (j *Job) runCases(ctx context.Context, r *format.Reader, out io.Writer) (Result, error) {
+	chunk := 256
 	if name, err := j.Solver.Engine(j.Preset.Shape); err == nil && name == engine.Search || !j.Preset.Shape.Valid() {
-		return j.runParallel(ctx, r, out)
+		chunk = 1
 	}
-	var res Result
-	buf := make([]byte, 0, flushAt+4096)
-	var a answerer
-	var c format.Case
-	var err error
-	flush := func() error {
-		if err := j.writeLog(a.msgs); err != nil {
-			return err
-		}
-		a.msgs = a.msgs[:0]
-		_, err := out.Write(buf)
-		buf = buf[:0]
-		return err
-	}
-	for r.Next(&c) {
-		var o Result
-		buf, o, err = a.answer(ctx, j, buf, &c)
-		res.add(o)
-		if err != nil {
-			break
-		}
-		if len(buf) >= flushAt || len(a.msgs) >= flushAt {
-			if werr := flush(); werr != nil {
-				return res, werr
-			}
-		}
-	}
-	if werr := flush(); werr != nil && err == nil {
-		err = werr
-	}
-	if err == nil {
-		err = r.Err()
-	}
-	return res, err
+	return j.runParallel(ctx, r, out, chunk)
 }
 
 // writeLog writes messages to the job's Log.

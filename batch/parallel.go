@@ -8,24 +8,23 @@ import (
 	"github.com/slidingpuzzle/solver/format"
 )
 
-// A slot is one case on its way through runParallel: read, answered by a
-// worker, written in order.
+// A slot is a run of cases on its way through runParallel: read, answered
+// by a worker, written in order.
 type slot struct {
-	c    format.Case
-	out  []byte
-	msgs []byte
-	res  Result
-	err  error
-	done chan struct{}
+	cases []format.Case
+	out   []byte
+	msgs  []byte
+	res   Result
+	err   error
+	done  chan struct{}
 }
 
-// runParallel answers the cases of r on every core, for cases that may
-// need a search: the reader hands each case to a worker, and the answers
-// are written in the order of the cases, a window of cases ahead at most,
-// so memory stays flat. When ctx is done, the searches under way stop,
-// the answers before the first unanswered case are written, and ctx's
-// error is returned.
-func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer) (Result, error) {
+// runParallel answers the cases of r on every core: the reader hands runs
+// of chunk cases to the workers, and the answers are written in the order
+// of the cases, a window of runs ahead at most, so memory stays flat.
+// When ctx is done, the searches under way stop, the answers before the
+// first unanswered case are written, and ctx's error is returned.
+func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, chunk int) (Result, error) {
 	workers := j.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -41,7 +40,15 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer) 
 			var a answerer
 			for s := range work {
 				a.msgs = s.msgs[:0]
-				s.out, s.res, s.err = a.answer(ctx, j, s.out[:0], &s.c)
+				s.out, s.res, s.err = s.out[:0], Result{}, nil
+				for i := range s.cases {
+					var o Result
+					s.out, o, s.err = a.answer(ctx, j, s.out, &s.cases[i])
+					s.res.add(o)
+					if s.err != nil {
+						break
+					}
+				}
 				s.msgs = a.msgs
 				close(s.done)
 			}
@@ -79,7 +86,16 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer) 
 			flush()
 			continue
 		}
-		if !r.Next(&s.c) {
+		if cap(s.cases) < chunk {
+			s.cases = make([]format.Case, chunk)
+		}
+		s.cases = s.cases[:chunk]
+		n := 0
+		for n < chunk && r.Next(&s.cases[n]) {
+			n++
+		}
+		s.cases = s.cases[:n]
+		if n == 0 {
 			free <- s
 			break
 		}
