@@ -12,6 +12,7 @@ out=bench/out
 mkdir -p "$out"
 go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/measure ./bench/cachedir
 b=$out
+gcc -O2 -o "$b/cfloor" bench/cfloor/floor.c
 
 echo "== machine"
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version | cut -d' ' -f3-)"
@@ -22,7 +23,19 @@ fi
 echo
 echo "== a judge file of 1M random arrangements, half unsolvable ($(du -h "$b/big.txt" | cut -f1)), output to /dev/null"
 echo "   floor: a Go program that reads each line and writes one short line"
-"$b/measure" -runs "$runs" -in "$b/big.txt" floor="$b/floor" solve="$b/solve"
+"$b/measure" -runs "$runs" -in "$b/big.txt" floor="$b/floor" cfloor="$b/cfloor" solve="$b/solve"
+
+if [ ! -s "$b/pairs.txt" ]; then
+	"$b/judge" gen -format hdu3567 -n 300000 -unsolvable 0.2 -seed 3 > "$b/pairs.txt"
+fi
+echo
+echo "== 300K random start/goal pairs, hdu3567 ($(du -h "$b/pairs.txt" | cut -f1)), against the Go floor"
+"$b/measure" -runs "$runs" -in "$b/pairs.txt" floor="$b/floor" "solve=$b/solve -format hdu3567"
+
+echo
+echo "== judge check -shortest on the 1M file with solve's answers, against solve itself"
+"$b/solve" < "$b/big.txt" > "$b/big.ans"
+"$b/measure" -runs "$runs" -in "$b/big.txt" solve="$b/solve" "check=$b/judge check -shortest $b/big.txt $b/big.ans"
 
 echo
 echo "== one board on the command line, whole process"
