@@ -3,6 +3,8 @@ package pdb_test
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -88,5 +90,43 @@ func TestMissingOrCorruptInEngine(t *testing.T) {
 		if path, ok, err := solver.AppendPath(nil, b3, s3.Goal(11)); err != nil || !ok || string(path) != "r" {
 			t.Errorf("%s: 3x4: %q, %v, %v", spoil, path, ok, err)
 		}
+	}
+}
+
+// TestOpenDir writes a database raw to a folder, maps it through OpenDir
+// and reads it back; then spoils it, and removes it.
+func TestOpenDir(t *testing.T) {
+	p := pdb.Pattern{Shape: board.Shape{Rows: 2, Cols: 5}, Cells: []int{3, 4, 8}, Blank: 9}
+	extras, err := pdb.Build(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := pdb.Pack(extras)
+	data, _ := pdb.Encode(p, raw, pdb.Raw)
+	for _, spoil := range []string{"good", "corrupt", "missing"} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, pdb.FileName(p))
+		switch spoil {
+		case "good":
+			os.WriteFile(path, data, 0o644)
+		case "corrupt":
+			bad := bytes.Clone(data)
+			bad[len(bad)-1] ^= 1
+			os.WriteFile(path, bad, 0o644)
+		}
+		set, err := pdb.OpenDir(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := set.Get(p)
+		switch {
+		case spoil == "good" && (err != nil || !bytes.Equal(db.Raw(), raw)):
+			t.Errorf("good: %v", err)
+		case spoil != "good" && (err == nil || !strings.HasPrefix(err.Error(), "pdb: ")):
+			t.Errorf("%s: %v, want an error naming pdb", spoil, err)
+		}
+	}
+	if _, err := pdb.OpenDir(filepath.Join(t.TempDir(), "none")); err == nil {
+		t.Error("a missing folder opened")
 	}
 }

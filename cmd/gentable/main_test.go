@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"github.com/slidingpuzzle/solver/internal/golden"
 	"os"
@@ -67,5 +68,20 @@ func TestWrite(t *testing.T) {
 	var out bytes.Buffer
 	if err := run([]string{"extra"}, &out, &errs); err == nil {
 		t.Errorf("an argument was taken")
+	}
+}
+
+// TestLargeCancelled starts the large build with its context already done:
+// it stops at once and leaves no database behind.
+func TestLargeCancelled(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var errs bytes.Buffer
+	if err := writeLarge(ctx, dir, &errs); err != context.Canceled {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) > 0 {
+		t.Errorf("left %v", names)
 	}
 }

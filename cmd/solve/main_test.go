@@ -139,6 +139,10 @@ func TestArgs(t *testing.T) {
 		{[]string{"-shape", "2x3", "1234567"}, "error\n", "solve: argument 1, column 6: tile 6 out of range 1..5 for a 2x3 board\n", 1},
 		{[]string{"-shape", "2x9", "1"}, "", "solve: -shape: shape 2x9: want R x C with R, C >= 2 and at most 16 cells\n", 2},
 		{[]string{"-goal", "1 2 3\n4 5 0", "12354x", "1234x5"}, "unsolvable\nr\n", "", 0},
+		// The 15-puzzle, and a -pdb that is not there.
+		{[]string{"-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "-pdb", "none", "14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13", "-format", "aoj13c"}, "52\n", "", 0},
+		{[]string{"-pdb", "/no/such/dir", "1"}, "", "solve: -pdb /no/such/dir: pdb: stat /no/such/dir: no such file or directory\n", 2},
+		{[]string{"-pdb", ".", "1"}, "", "solve: -pdb .: pdb: no database for 4x4 1,2,3,4,5,6,7 blank 0 (4x4-b0-1.2.3.4.5.6.7.pdb); gentable -pdb . builds them\n", 2},
 		{[]string{"-format", "hdu3567", "-goal", "12345678x", "1"}, "", "solve: -goal does not go with -format hdu3567, which reads a goal with every case\n", 2},
 	} {
 		stdout, stderr, code := runIn(strings.NewReader(""), c.args...)
