@@ -292,7 +292,7 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 	if start.Shape() != s {
 		return g, board.Board{}, nil // answered as unsolvable
 	}
-	return g, board.Relabel(start, goal), nil
+	return g, board.Rename(start, goal, g.goal), nil // board.Relabel, with the standard goal at hand
 }
 
 // Solve is Goal.Solve for the pair start, goal.

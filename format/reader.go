@@ -159,7 +159,12 @@ func (r *Reader) wrap(err error) error {
 }
 
 func isBlankLine(line []byte) bool {
-	return len(bytes.TrimLeft(line, " \t\r\v\f")) == 0
+	for _, c := range line {
+		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return false
+		}
+	}
+	return true
 }
 
 // Next reads the next case into c and reports whether there was one.

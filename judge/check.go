@@ -6,9 +6,11 @@ package judge
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
@@ -27,6 +29,8 @@ type Checker struct {
 	Shortest bool
 	// InputName and AnswersName name the two files in messages.
 	InputName, AnswersName string
+
+	many *engine.Many // the work of each goal, made once
 }
 
 // Verdict counts the cases a Check judged.
@@ -123,11 +127,14 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		return fmt.Sprintf("unreadable answer: %v", ans.Err), nil
 	}
 	var want []byte
-	d, solvable, err := c.Solver.Distance(cs.Start, cs.Goal)
+	if c.many == nil {
+		c.many = c.Solver.Many()
+	}
+	d, solvable, err := c.many.Distance(cs.Start, cs.Goal)
 	if err != nil {
 		return "", err
 	}
-	at := fmt.Sprintf("%s:%d: ", c.AnswersName, ans.Line)
+	at := c.AnswersName + ":" + strconv.Itoa(ans.Line) + ": " // the place of a fault, made without fmt
 	switch {
 	case ans.Word == format.Bad:
 		return at + fmt.Sprintf("the answer is %q", format.Bad), nil
@@ -147,7 +154,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		}
 		// HDU 3567 judges the exact string: the lexicographically smallest
 		// of the shortest paths.
-		want, _, err = c.Solver.AppendPath(nil, cs.Start, cs.Goal)
+		want, _, _, err = c.many.Solve(context.Background(), nil, cs.Start, cs.Goal)
 		if err != nil {
 			return "", err
 		}

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/slow"
@@ -339,6 +340,39 @@ func TestLongLine(t *testing.T) {
 	}
 }
 
+// TestInterrupt sends Ctrl-C (SIGINT) to a run of hard 15-puzzles: the
+// searches stop, the answers before them are written whole and in order,
+// and the exit status is 130.
+func TestInterrupt(t *testing.T) {
+	var in strings.Builder
+	for range 8 {
+		in.WriteString("15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0\n") // 80 moves from Korf's goal
+	}
+	cmd := exec.Command(bin, "-shape", "4x4", "-pdb", "none", "-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")
+	cmd.Stdin = strings.NewReader("14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13\n" + in.String())
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The first board takes milliseconds, the others minutes each.
+	for deadline := time.Now().Add(20 * time.Second); stdout.Len() == 0 && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	ee, ok := err.(*exec.ExitError)
+	if !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit %v, want status 130", err)
+	}
+	if lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n"); len(lines) != 1 || len(lines[0]) != 52 {
+		t.Errorf("stdout %q, want the first answer, 52 moves, alone", stdout.String())
+	}
+	if !strings.Contains(stderr.String(), "solve: interrupted after 1 case") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
 // TestClosedPipe reads one answer of many and closes the pipe: the
 // command must end quietly, as `solve < big | head -1` would.
 func TestClosedPipe(t *testing.T) {
@@ -423,6 +457,11 @@ func TestShow(t *testing.T) {
 		t.Errorf("2x3: status %d, stderr %q", code, stderr)
 	}
 	checkGolden(t, "testdata/show-2x3.golden", stdout)
+	stdout, stderr, code = runIn(nil, "-show", "-width", "80", "1 2 3 4 5 6 7 8 9 10 11 12 13 x 14 15")
+	if code != 0 || stderr != "" {
+		t.Errorf("4x4: status %d, stderr %q", code, stderr)
+	}
+	checkGolden(t, "testdata/show-4x4.golden", stdout)
 	if _, stderr, code := runIn(nil, "-show"); code != 2 || !strings.Contains(stderr, "-show wants boards") {
 		t.Errorf("-show alone: status %d, %q", code, stderr)
 	}
