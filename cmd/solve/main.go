@@ -17,10 +17,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/embedded"
@@ -28,6 +32,7 @@ import (
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/web"
 	"golang.org/x/term"
 )
 
@@ -39,6 +44,31 @@ const (
 
 	exitInterrupted = 130 // stopped by Ctrl-C, as shells report SIGINT
 )
+
+// serve serves the page and the API on addr until Ctrl-C.
+func serve(addr string, solver *engine.Solver, timeout time.Duration, stderr io.Writer) int {
+	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	srv := web.New(solver, web.Options{Timeout: timeout, Logger: logger}).HTTPServer(addr)
+	ln, err := net.Listen("tcp", srv.Addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "solve: -http %s: %v\n", addr, err)
+		return exitFatal
+	}
+	logger.Info("serving", "url", "http://"+ln.Addr().String()+"/", "timeout", timeout)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(shut)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "solve: %v\n", err)
+		return exitFatal
+	}
+	return exitOK
+}
 
 // solverFor returns the Solver of the embedded tables and databases, with
 // the large 4x4 databases of dir, or, with no dir, of the user cache
@@ -126,6 +156,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Messages are many on a bad file: write them in bulk, and at the end.
 	errw := bufio.NewWriterSize(stderr, 32<<10)
 	defer errw.Flush()
+	rawErr := stderr // for a server's log, which must not wait in a buffer
 	stderr = errw
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
@@ -134,6 +165,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
+	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only")
+	timeout := fs.Duration("timeout", 5*time.Second, "with -http, stop a search after `DURATION`, e.g. -timeout 10s")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched and the time taken")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
@@ -165,6 +198,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "solve: %v\n", err)
 			return exitFatal
 		}
+	}
+	if *httpAddr != "" {
+		errw.Flush()
+		return serve(*httpAddr, solver, *timeout, rawErr)
 	}
 	job := &batch.Job{
 		Solver:    solver,

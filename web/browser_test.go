@@ -1,0 +1,139 @@
+package web
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/slidingpuzzle/solver/embedded"
+)
+
+// browser returns the path of a Chromium or Chrome on this machine, or "".
+func browser() string {
+	if p := os.Getenv("CHROME"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TestPage drives the real page in a headless browser: it types a board,
+// presses Solve, reads the path and the drawn board back, steps through
+// the answer, checks what an unsolvable and a bad board say, and saves a
+// screenshot. It is skipped where no browser is installed (.ci/run
+// installs Debian's chromium).
+func TestPage(t *testing.T) {
+	exe := browser()
+	if exe == "" {
+		t.Skip("no Chromium or Chrome installed: the page is not driven (apt-get install chromium)")
+	}
+	srv := httptest.NewServer(New(embedded.Solver(), Options{}))
+	defer srv.Close()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(exe),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(420, 900), // a phone-sized screen
+	)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancel()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancel = context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := func(sel string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Text(sel))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	eval := func(expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	poll := func(expr string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+			t.Fatalf("waiting for %s: %v", expr, err)
+		}
+	}
+	tiles := `Array.from(document.querySelectorAll('#grid .tile')).map(d => d.textContent || 'x').join(' ')`
+	path := `document.querySelector('#path').dataset.path || ''`
+
+	do(chromedp.Navigate(srv.URL), chromedp.WaitVisible(`#grid .tile`))
+	shapes := eval(`String(document.querySelectorAll('#shape option').length)`)
+	do(chromedp.SetValue(`#board`, "2 3 4\n1 5 x\n7 6 8"), chromedp.Click(`#solve`), chromedp.WaitVisible(`#moves`))
+	moves, got, drawn := text(`#moves`), eval(path), eval(tiles)
+	do(chromedp.Click(`#step`))
+	afterStep, position := eval(tiles), text(`#position`)
+	if shapes != "19" {
+		t.Errorf("%s shapes offered, want every one the solver answers, 19", shapes)
+	}
+	if moves != "19" || got != "dlurullddrurdllurdr" {
+		t.Errorf("solved: %s moves, path %q; want 19, dlurullddrurdllurdr", moves, got)
+	}
+	if drawn != "2 3 4 1 5 x 7 6 8" || afterStep != "2 3 4 1 5 8 7 6 x" || position != "1 / 19" {
+		t.Errorf("drawn %q, after a step %q at %q", drawn, afterStep, position)
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	shot := filepath.Join(os.TempDir(), "solve-page.png")
+	if err := os.WriteFile(shot, png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", shot)
+
+	// Back, play to the end, an unsolvable board, a bad one, a 4x4 one.
+	do(chromedp.Click(`#back`), chromedp.Click(`#play`))
+	poll(`document.querySelector('#position').textContent === '19 / 19'`)
+	if end := eval(tiles); end != "1 2 3 4 5 6 7 8 x" {
+		t.Errorf("played to the end: %q, want the goal", end)
+	}
+	do(chromedp.SetValue(`#board`, "21345678x"), chromedp.Click(`#solve`))
+	poll(`document.querySelector('#result').textContent === 'Unsolvable.'`)
+	if msg := text(`#message`); !strings.Contains(msg, "different parity") {
+		t.Errorf("unsolvable: %q", msg)
+	}
+	do(chromedp.SetValue(`#board`, "12345678q"), chromedp.Click(`#solve`))
+	poll(`document.querySelector('#message').textContent.includes('unexpected')`)
+	if msg := text(`#message`); !strings.Contains(msg, "unexpected 'q'") {
+		t.Errorf("bad board: %q, want the parser's message", msg)
+	}
+	do(chromedp.SetValue(`#shape`, "4x4"))
+	eval(`document.querySelector('#shape').dispatchEvent(new Event('change')), ''`)
+	do(chromedp.SetValue(`#board`, "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 x 14 15"), chromedp.Click(`#solve`), chromedp.WaitVisible(`#moves`))
+	if big := eval(path); big != "rr" {
+		t.Errorf("4x4: path %q, want rr", big)
+	}
+}
