@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
-	"sync"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/zstdio"
 )
 
 // A database file holds the extras of one pattern, little-endian:
@@ -114,7 +113,7 @@ func Encode(p Pattern, raw []byte, st Storage) ([]byte, error) {
 	if st == Raw {
 		return append(h, raw...), nil
 	}
-	enc, err := encoder()
+	enc, err := zstdio.Encoder()
 	if err != nil {
 		return nil, fmt.Errorf("pdb: %v", err)
 	}
@@ -184,7 +183,7 @@ func Decode(data []byte, check bool) (*DB, error) {
 		}
 		raw = rest
 	default:
-		dec, err := decoder()
+		dec, err := zstdio.Decoder()
 		if err != nil {
 			return nil, fmt.Errorf("pdb: %v", err)
 		}
@@ -203,19 +202,6 @@ func Decode(data []byte, check bool) (*DB, error) {
 	}
 	return &DB{Pattern: h.Pattern, raw: raw}, nil
 }
-
-var encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
-	return zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(false), // the header has a checksum of its own
-		zstd.WithZeroFrames(true),
-	)
-})
-
-var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(1<<30), zstd.WithDecodeAllCapLimit(true))
-})
 
 // FromExtras returns the database of p with the given extras (Build), as
 // decoding its file would.

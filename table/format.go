@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"hash/crc32"
 	"slices"
-	"sync"
 
-	"github.com/klauspost/compress/zstd"
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/zstdio"
 )
 
 // A table file holds, for every position that can reach one goal, one
@@ -120,7 +119,7 @@ func encodeRaw(goal board.Board, raw []byte, maxDepth int) ([]byte, error) {
 	hdr = append(hdr, byte(maxDepth))
 	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(raw)))
 	hdr = binary.LittleEndian.AppendUint32(hdr, Checksum(raw))
-	enc, err := encoder()
+	enc, err := zstdio.Encoder()
 	if err != nil {
 		return nil, fmt.Errorf("table: %v", err)
 	}
@@ -214,24 +213,6 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 	return h, p[13:], nil
 }
 
-// encoder is shared: EncodeAll may be called by several goroutines at once,
-// and an encoder at the best compression is costly to make.
-var encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
-	return zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(false), // the header has a checksum of its own
-		zstd.WithZeroFrames(true),
-	)
-})
-
-var decoder = sync.OnceValues(func() (*zstd.Decoder, error) {
-	// DecodeAll stops at the capacity of its dst, the raw length the
-	// header announces: a frame that would expand further is refused as
-	// soon as it passes it.
-	return zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(64<<20), zstd.WithDecodeAllCapLimit(true))
-})
-
 // Decode reads a whole table file: its header, and raw bytes that must
 // decompress to the recorded length and checksum.
 func Decode(data []byte) (*Table, error) {
@@ -243,7 +224,7 @@ func Decode(data []byte) (*Table, error) {
 }
 
 func decodeBody(h Header, rest []byte) (*Table, error) {
-	dec, err := decoder()
+	dec, err := zstdio.Decoder()
 	if err != nil {
 		return nil, fmt.Errorf("table: %v", err)
 	}

@@ -59,6 +59,21 @@ func TestCheckGolden(t *testing.T) {
 	}
 }
 
+// solveThenCheck answers the judge file in with solve's own code and
+// judges the answers with judge check -shortest and args.
+func solveThenCheck(t *testing.T, p format.Preset, in string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	dir := t.TempDir()
+	inPath, ansPath := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
+	os.WriteFile(inPath, []byte(in), 0o644)
+	var ans bytes.Buffer
+	if err := solveFile(p, in, &ans); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(ansPath, ans.Bytes(), 0o644)
+	return runIn(nil, append(append([]string{"check", "-shortest", "-format", p.Name}, args...), inPath, ansPath)...)
+}
+
 // TestSolveThenCheck judges the answers of solve itself, for every format,
 // on generated files with unsolvable boards: all must pass.
 func TestSolveThenCheck(t *testing.T) {
@@ -72,15 +87,7 @@ func TestSolveThenCheck(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("gen: status %d", code)
 			}
-			dir := t.TempDir()
-			inPath, ansPath := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
-			os.WriteFile(inPath, []byte(in), 0o644)
-			var ans bytes.Buffer
-			if err := solveFile(p, in, &ans); err != nil {
-				t.Fatal(err)
-			}
-			os.WriteFile(ansPath, ans.Bytes(), 0o644)
-			stdout, stderr, code := runIn(nil, "check", "-shortest", "-format", p.Name, inPath, ansPath)
+			stdout, stderr, code := solveThenCheck(t, p, in)
 			if code != 0 || stdout != "300 passed, 0 failed\n" {
 				t.Errorf("status %d, report %q, stderr %q", code, stdout, stderr)
 			}
@@ -100,16 +107,7 @@ func TestGenShapes(t *testing.T) {
 		}
 		p, _ := format.Lookup(c.format)
 		s, _ := board.ParseShape(c.shape)
-		p = p.WithShape(s)
-		dir := t.TempDir()
-		inPath, ansPath := filepath.Join(dir, "in"), filepath.Join(dir, "ans")
-		os.WriteFile(inPath, []byte(in), 0o644)
-		var ans bytes.Buffer
-		if err := solveFile(p, in, &ans); err != nil {
-			t.Fatal(err)
-		}
-		os.WriteFile(ansPath, ans.Bytes(), 0o644)
-		stdout, stderr, code := runIn(nil, "check", "-shortest", "-shape", c.shape, "-format", c.format, inPath, ansPath)
+		stdout, stderr, code := solveThenCheck(t, p.WithShape(s), in, "-shape", c.shape)
 		if code != 0 || stdout != "200 passed, 0 failed\n" {
 			t.Errorf("-shape %s -format %s: status %d, report %q, stderr %q", c.shape, c.format, code, stdout, stderr)
 		}
