@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -74,7 +73,6 @@ type state struct {
 	bound, next int
 	nodes       int64
 	check       int64 // nodes at which to look at stop next
-	stop        *atomic.Bool
 	ctx         context.Context
 	stopped     bool
 	path        [MaxPath + 1]byte
