@@ -292,6 +292,9 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 	if start.Shape() != s {
 		return g, board.Board{}, nil // answered as unsolvable
 	}
+	if goal == g.goal {
+		return g, start, nil // the standard goal itself: nothing to rename
+	}
 	return g, board.Rename(start, goal, g.goal), nil // board.Relabel, with the standard goal at hand
 }
 

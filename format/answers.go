@@ -43,7 +43,7 @@ func NewAnswerReader(r io.Reader, name string, p Preset) *AnswerReader {
 func (a *AnswerReader) next() ([]byte, bool) {
 	line, tooLong, ok := a.readLine()
 	a.tooLong = tooLong
-	return bytes.TrimRight(line, " \t\r"), ok
+	return trimEnd(line), ok
 }
 
 // Err returns the error that stopped reading, if it was not the end of the
@@ -61,7 +61,7 @@ func (a *AnswerReader) nextPath() (piece []byte, more, ok bool) {
 	a.tooLong = 0
 	piece, more, ok = a.readPiece()
 	if !more {
-		piece = bytes.TrimRight(piece, " \t\r")
+		piece = trimEnd(piece)
 	}
 	return piece, more, ok
 }
@@ -184,4 +184,13 @@ func (a *AnswerReader) Rest() (n, first int) {
 			n++
 		}
 	}
+}
+
+// trimEnd drops the spaces, tabs and carriage returns that end b.
+func trimEnd(b []byte) []byte {
+	n := len(b)
+	for n > 0 && (b[n-1] == ' ' || b[n-1] == '\t' || b[n-1] == '\r') {
+		n--
+	}
+	return b[:n]
 }

@@ -31,6 +31,11 @@ type Checker struct {
 	InputName, AnswersName string
 
 	many *engine.Many // the work of each goal, made once
+
+	// walk's tables, for the shape of the last case.
+	walkShape board.Shape
+	steps     [board.MaxCells][board.NumMoves]uint8
+	letter    [256]uint8
 }
 
 // Verdict counts the cases a Check judged.
@@ -134,20 +139,21 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	if err != nil {
 		return "", err
 	}
-	at := c.AnswersName + ":" + strconv.Itoa(ans.Line) + ": " // the place of a fault, made without fmt
+	// at names the place of a fault: made only for one.
+	at := func() string { return c.AnswersName + ":" + strconv.Itoa(ans.Line) + ": " }
 	switch {
 	case ans.Word == format.Bad:
-		return at + fmt.Sprintf("the answer is %q", format.Bad), nil
+		return at() + fmt.Sprintf("the answer is %q", format.Bad), nil
 	case ans.Word != "" && solvable:
-		return at + fmt.Sprintf("says %q, but the board is solvable in %d moves", ans.Word, d), nil
+		return at() + fmt.Sprintf("says %q, but the board is solvable in %d moves", ans.Word, d), nil
 	case ans.Word != "":
 		return "", nil
 	case !solvable:
-		return at + fmt.Sprintf("the board cannot reach the goal; want %q", p.Unsolvable), nil
+		return at() + fmt.Sprintf("the board cannot reach the goal; want %q", p.Unsolvable), nil
 	}
 	if p.Print == format.Moves || p.Print == format.MovesThenPath {
 		if ans.Moves != d {
-			return at + fmt.Sprintf("%d moves, want %d", ans.Moves, d), nil
+			return at() + fmt.Sprintf("%d moves, want %d", ans.Moves, d), nil
 		}
 		if p.Print == format.Moves {
 			return "", nil
@@ -163,7 +169,69 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		}
 		return "", nil
 	}
+	if !ans.More {
+		// A path on one line: checked fast, and again the slow way, for
+		// the message, only when it is wrong.
+		if n, ok := c.walk(cs.Start, cs.Goal, ans.Path); ok && (!c.Shortest || n <= d) {
+			return "", nil
+		}
+	}
 	return c.judgePath(cs, ans, ar, d, at), nil
+}
+
+// walk applies the moves of path to start on an array of cells and
+// reports their number and whether every one is a legal move of p's
+// letters and they end at goal (spaces after them allowed).
+func (c *Checker) walk(start, goal board.Board, path []byte) (int, bool) {
+	s := start.Shape()
+	if c.walkShape != s {
+		c.walkShape = s
+		for i := range c.steps {
+			for m := range board.Move(board.NumMoves) {
+				c.steps[i][m] = 0xff
+				if to, ok := s.Step(i, m); ok && i < s.Cells() {
+					c.steps[i][m] = uint8(to)
+				}
+			}
+		}
+		for i := range c.letter {
+			c.letter[i] = 0xff
+		}
+		for m, l := range []byte("dlru") {
+			if c.Preset.Upper {
+				l &^= 0x20
+			}
+			c.letter[l] = uint8(m)
+		}
+	}
+	var cells [board.MaxCells]uint8
+	n := s.Cells()
+	for i := range n {
+		cells[i] = start.Cell(i)
+	}
+	blank := uint8(start.Blank())
+	moves := 0
+	for k, ch := range path {
+		m := c.letter[ch]
+		if m == 0xff {
+			if len(bytes.Trim(path[k:], " \t\r")) != 0 {
+				return moves, false
+			}
+			break
+		}
+		to := c.steps[blank&15][m]
+		if to == 0xff {
+			return moves, false
+		}
+		cells[blank], cells[to], blank = cells[to], 0, to
+		moves++
+	}
+	for i := range n {
+		if cells[i] != goal.Cell(i) {
+			return moves, false
+		}
+	}
+	return moves, true
 }
 
 // letters names the moves p prints.
@@ -203,7 +271,7 @@ func samePath(ans *format.Answer, ar *format.AnswerReader, want []byte) (string,
 // asked, no longer than the shortest. It reads a long path piece by piece
 // as it comes (Answer.More), so a path of any length is judged on its
 // merits in memory of one piece.
-func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.AnswerReader, d int, at string) string {
+func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.AnswerReader, d int, at func() string) string {
 	b := cs.Start
 	piece, more := ans.Path, ans.More
 	moves := 0  // moves read so far
@@ -219,15 +287,15 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 				continue
 			}
 			if spaces > 0 {
-				fault = at + fmt.Sprintf("move %d is ' ', want one of d l r u", moves+1)
+				fault = at() + fmt.Sprintf("move %d is ' ', want one of d l r u", moves+1)
 				break
 			}
 			moves++
 			m, ok := board.ParseMove(ch)
 			if !ok || (ch < 'a') != c.Preset.Upper {
-				fault = at + fmt.Sprintf("move %d is %q, want one of %s", moves, ch, letters(c.Preset))
+				fault = at() + fmt.Sprintf("move %d is %q, want one of %s", moves, ch, letters(c.Preset))
 			} else if !b.Move(m) {
-				fault = at + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b)
+				fault = at() + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b)
 			}
 		}
 		if !more {
@@ -239,9 +307,9 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 	case fault != "":
 		return fault
 	case b != cs.Goal:
-		return at + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", moves, b, cs.Goal)
+		return at() + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", moves, b, cs.Goal)
 	case c.Shortest && moves > d:
-		return at + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", moves-d, d, moves)
+		return at() + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", moves-d, d, moves)
 	}
 	return ""
 }
