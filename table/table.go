@@ -137,6 +137,16 @@ func (t *Table) Distance(b board.Board) (int, error) {
 	return len(p), err
 }
 
+// index is Index, by the table-driven index9 on a 3x3 board.
+func (t *Table) index(b board.Board) int {
+	if t.goal.Shape() == board.Shape3x3 {
+		lo, hi := b.Words()
+		i, _ := index9(lo, hi, b.Blank())
+		return i
+	}
+	return Index(b)
+}
+
 // check reports whether t is a table and b a board that reaches its goal.
 func (t *Table) check(b board.Board) error {
 	switch {
@@ -157,7 +167,7 @@ func (t *Table) follow(dst []byte, b board.Board, i int) ([]byte, error) {
 			return dst, t.corrupt("the path from %v does not reach the goal in %d moves", b, t.maxDepth)
 		}
 		dst = append(dst, m.Letter())
-		i = Index(b)
+		i = t.index(b)
 	}
 	return dst, nil
 }
