@@ -1,10 +1,10 @@
-// Command judge is a special judge and a test-data maker for 8-puzzle
-// problems, in the formats of cmd/solve.
+// Command judge is a special judge and a test-data maker for sliding-puzzle
+// problems of every shape, in the formats of cmd/solve.
 //
 // Usage:
 //
 //	judge check [-format NAME] [-goal BOARD] [-shortest] INPUT ANSWERS
-//	judge gen [-format NAME] [-goal BOARD] [-n N] [-seed S] [-depth A-B] [-unsolvable P] [-all]
+//	judge gen [-format NAME] [-shape RxC] [-goal BOARD] [-n N] [-seed S] [-depth A-B | -walk N] [-unsolvable P] [-all]
 //
 // Run judge -h, judge check -h or judge gen -h for the details.
 package main

@@ -1,5 +1,6 @@
-// Command solve answers 8-puzzle boards with shortest paths, from tables
-// compiled into it: no search, time proportional to the answer.
+// Command solve answers sliding puzzles of any shape up to 16 cells with
+// shortest paths: from tables compiled into it for boards of at most nine
+// cells, by a search over pattern databases for larger ones.
 //
 // Usage:
 //
@@ -7,7 +8,8 @@
 //
 // Boards given as arguments are answered one a line. With no arguments,
 // solve reads a judge file on standard input and writes one answer for each
-// case, in the judge's form (-format). Run solve -h for the flags.
+// case, in the judge's form (-format). With -http it serves a page and a
+// JSON API. Run solve -h for the flags.
 package main
 
 import (
@@ -112,31 +114,43 @@ func main() {
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, `Usage: solve [flags] [board ...]
 
-Solve answers 8-puzzle boards with a shortest path, from tables compiled
-into it. Moves name where the blank goes: u d l r. Among shortest paths it
-gives the lexicographically smallest (d < l < r < u).
+Solve answers sliding puzzles of any shape up to 16 cells with a shortest
+path. Moves name where the blank goes: u d l r. Among shortest paths it
+gives the lexicographically smallest (d < l < r < u). Boards of at most 9
+cells are looked up in tables compiled into it; boards of 10 to 16 cells
+(the 15-puzzle among them) are searched, with pattern databases compiled
+into it or, for 4x4, the larger ones gentable -pdb builds.
 
-Boards given as arguments are answered one a line. A board is nine cells,
-the blank as x, X, 0 or #, with or without spaces, on one line or three:
+Boards given as arguments are answered one a line. A board is its cells,
+the blank as x, X, 0 or #: on a board of up to 10 cells one character a
+cell, with or without spaces; on a larger one numbers separated by spaces;
+on one line, or a row a line. Its shape is its own (9 cells 3x3, 16 4x4,
+rows on lines their rows) unless -shape or -format says otherwise:
 
 	solve 23415x768
 	solve "2 3 4 1 5 x 7 6 8" 12345678x
+	solve "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"
+	solve -shape 2x3 1234x5
 	solve -goal 123804765 -format luogu1379 283104765
 
 With no arguments solve reads a judge file on standard input and writes one
-answer a case, in the judge's form:
+answer a case, in the judge's form, on every core:
 
 	solve < cases.txt
 	solve -format hdu3567 < eight2.txt
+	solve -format uva10181 -v < fifteen.txt
 
 With -show, solve draws the solution of each board given as an argument,
-board by board with the move between them:
+board by board with the move between them; with -http it serves a page
+and a JSON API instead:
 
 	solve -show 23415x768
+	solve -http 127.0.0.1:8080
 
 A case that cannot be read is reported on standard error with its line and
 column, and answered with the word %q so that answers stay aligned with
-their cases.
+their cases. Ctrl-C stops the searches under way and keeps the answers
+before them.
 
 Flags:
 `, format.Bad)
@@ -148,7 +162,7 @@ Flags:
 	fmt.Fprintf(w, `
 Exit status: 0 when every case was answered, 1 when some case could not be
 read (the others are still answered), 2 for bad flags, a missing or corrupt
-table, or an error reading or writing.
+table or database, or an error reading or writing, 130 after Ctrl-C.
 `)
 }
 
