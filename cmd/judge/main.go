@@ -190,7 +190,7 @@ func gen(args []string, stdout, stderr io.Writer) int {
 	depth := fs.String("depth", "", "keep only boards `A-B` moves from the goal, e.g. -depth 20-25, or -depth 31 for the hardest")
 	unsolvable := fs.Float64("unsolvable", 0, "make a share `P` (0..1) of the boards unsolvable, e.g. -unsolvable 0.5")
 	walk := fs.Int("walk", 0, "make each board by a random walk of `N` moves from the goal, for test data of at most N moves on any shape, e.g. -walk 30")
-	all := fs.Bool("all", false, "write every arrangement once (9! = 362880 cases) instead of -n random ones")
+	all := fs.Bool("all", false, "write every arrangement once (n! cases: 9! = 362880 on a 3x3 board; at most 10 cells) instead of -n random ones")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: judge gen [flags] > cases.txt
 
