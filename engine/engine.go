@@ -39,6 +39,15 @@ func New(tables *table.Set, dbs ...*pdb.Set) *Solver {
 	return &Solver{tables: tables, search: searcher{sets: dbs}}
 }
 
+// WithCache returns a Solver of the same tables and databases that keeps
+// the databases it builds on first use (for goals whose blank cell no
+// stored plan reaches) in the folder dir, and reads them from there the
+// next time, so that such a goal costs a search of seconds once, not once
+// a run. A file there that fails its checksum is built again.
+func (v *Solver) WithCache(dir string) *Solver {
+	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: dir}}
+}
+
 // MinSearch is the fewest cells of a shape that is searched rather than
 // looked up in a table.
 const MinSearch = 10

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -16,6 +18,7 @@ import (
 // them, kept for the life of the Solver.
 type searcher struct {
 	sets  []*pdb.Set // in order of preference
+	cache string     // where databases built on first use are kept, or ""
 	mu    sync.Mutex
 	heurs map[heurKey]func() (*search.Heuristic, error)
 	built map[string]func() (*pdb.DB, error)
@@ -176,16 +179,62 @@ func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
 	f, ok := e.built[name]
 	if !ok {
 		f = sync.OnceValues(func() (*pdb.DB, error) {
+			if db := e.cached(p); db != nil {
+				return db, nil
+			}
 			vals, err := pdb.Build(context.Background(), p, nil)
 			if err != nil {
 				return nil, err
 			}
-			return pdb.FromExtras(p, vals)
+			db, err := pdb.FromExtras(p, vals)
+			if err == nil {
+				e.keep(db)
+			}
+			return db, err
 		})
 		e.built[name] = f
 	}
 	e.mu.Unlock()
 	return f()
+}
+
+// cached returns the database of p from the cache folder, or nil when it
+// is not there or not sound: a file that fails its checksum, or holds
+// another pattern, is built again, never used.
+func (e *searcher) cached(p pdb.Pattern) *pdb.DB {
+	if e.cache == "" {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(e.cache, pdb.FileName(p)))
+	if err != nil {
+		return nil
+	}
+	db, err := pdb.Decode(data, true)
+	if err != nil || pdb.FileName(db.Pattern) != pdb.FileName(p) {
+		return nil
+	}
+	return db
+}
+
+// keep writes db to the cache folder, whole or not at all; a cache that
+// cannot be written is no fault, only slower next time.
+func (e *searcher) keep(db *pdb.DB) {
+	if e.cache == "" {
+		return
+	}
+	data, err := pdb.Encode(db.Pattern, db.Raw(), pdb.Zstd)
+	if err != nil || os.MkdirAll(e.cache, 0o755) != nil {
+		return
+	}
+	path := filepath.Join(e.cache, pdb.FileName(db.Pattern))
+	tmp, err := os.CreateTemp(e.cache, "*.tmp")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(data)
+	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
+		os.Remove(tmp.Name())
+	}
 }
 
 func sorted(c []int) []int {

@@ -4,11 +4,15 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/internal/slow"
+	"github.com/slidingpuzzle/solver/pdb"
 )
 
 func toBoard(t *testing.T, g slow.Grid) board.Board {
@@ -156,6 +160,48 @@ func TestBounds(t *testing.T) {
 					t.Errorf("%v %s: bound %d over the distance %d", s, start.Text(), h, d)
 				}
 			}
+		}
+	}
+}
+
+// TestCache solves for a goal whose databases are built on first use,
+// with a cache folder: the next Solver reads them from there, and one that
+// finds a spoilt file there builds it again and still answers right.
+func TestCache(t *testing.T) {
+	dir := t.TempDir()
+	s4 := board.Shape{Rows: 3, Cols: 4}
+	goal, _ := board.Parse(s4, "1 2 3 4 5 0 6 7 8 9 10 11") // the blank in cell 5: no plan reaches it
+	start, _ := board.Parse(s4, "1 2 3 4 0 5 6 7 8 9 10 11")
+	want := "r"
+	kept := map[string]time.Time{}
+	for round, spoil := range []bool{false, false, true} {
+		if spoil {
+			names, _ := filepath.Glob(filepath.Join(dir, "*.pdb"))
+			for _, n := range names {
+				data, _ := os.ReadFile(n)
+				data[len(data)-2] ^= 0x55
+				os.WriteFile(n, data, 0o644)
+			}
+		}
+		solver := embedded.Solver().WithCache(dir)
+		path, ok, err := solver.AppendPath(nil, start, goal)
+		if err != nil || !ok || string(path) != want {
+			t.Fatalf("round %d: %q, %v, %v; want %q", round, path, ok, err, want)
+		}
+		names, _ := filepath.Glob(filepath.Join(dir, "*.pdb"))
+		if len(names) == 0 {
+			t.Fatalf("round %d: nothing kept in the cache", round)
+		}
+		for _, n := range names {
+			st, _ := os.Stat(n)
+			data, _ := os.ReadFile(n)
+			if _, err := pdb.Decode(data, true); err != nil {
+				t.Errorf("round %d: %s: %v", round, n, err)
+			}
+			if round == 1 && !st.ModTime().Equal(kept[n]) {
+				t.Errorf("round 1: %s was built again, not read from the cache", n)
+			}
+			kept[n] = st.ModTime()
 		}
 	}
 }

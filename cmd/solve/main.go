@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -77,6 +78,20 @@ func serve(addr string, solver *engine.Solver, timeout time.Duration, stderr io.
 // directory when all of them are there. A dir that is missing or does not
 // hold them is an error; a corrupt file is one when it is first used.
 func solverFor(dir string) (*engine.Solver, error) {
+	s, err := largeFor(dir)
+	if err != nil {
+		return nil, err
+	}
+	// Databases built for goals no stored plan fits are kept for the
+	// next run.
+	if d, err := pdb.DefaultDir(); err == nil {
+		s = s.WithCache(filepath.Join(d, "built"))
+	}
+	return s, nil
+}
+
+// largeFor is solverFor without the cache of built databases.
+func largeFor(dir string) (*engine.Solver, error) {
 	if dir == "none" {
 		return embedded.Solver(), nil
 	}
