@@ -117,9 +117,7 @@ func (j *Job) check(args bool) (board.Board, error) {
 		return board.Board{}, errors.New("batch: the Job has no engine.Solver")
 	}
 	if args && j.Preset.Shape == (board.Shape{}) && !j.Goal.Valid() {
-		p := j.Preset
-		p.Shape, p.Goal = board.Shape3x3, "12345678x" // any valid shape, to check the rest
-		return board.Board{}, p.Check()
+		return board.Board{}, j.Preset.CheckArgs()
 	}
 	if err := j.Preset.Check(); err != nil {
 		return board.Board{}, err

@@ -169,6 +169,10 @@ func Names() []string {
 // Print, and a label with at most one %d.
 func (p Preset) Check() error { return p.check(true) }
 
+// CheckArgs is Check for boards given as arguments (NewArgsReader), where
+// a preset may have no shape (the zero Shape): each board says its own.
+func (p Preset) CheckArgs() error { return p.check(false) }
+
 // check is Check, with the shape left out when needShape is false: a
 // reader of arguments can take each board's shape from the board.
 func (p Preset) check(needShape bool) error {
