@@ -56,8 +56,6 @@ func (r *Result) add(o Result) {
 	r.Bad += o.Bad
 }
 
-// flushAt is the size at which answers are written out.
-const flushAt = 64 << 10
 
 // Run answers every case of in, writing the answers to out. The error is
 // for reading or writing, or for a missing or corrupt table; answers
