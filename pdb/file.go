@@ -89,9 +89,6 @@ type Header struct {
 	Checksum uint32
 }
 
-// headerLen returns the length of the header of a file of p.
-func headerLen(p Pattern) int { return 22 + len(p.Cells) }
-
 // Encode returns the file of pattern p whose raw bytes are raw (Pack),
 // stored as st says.
 func Encode(p Pattern, raw []byte, st Storage) ([]byte, error) {
