@@ -33,8 +33,8 @@ func slowDistances(goal board.Board) map[board.Board]int {
 		queue = queue[1:]
 		for m := range board.Move(board.NumMoves) {
 			n := b
-			if _, seen := dist[n]; n.Move(m) {
-				if _, seen = dist[n]; !seen {
+			if n.Move(m) {
+				if _, seen := dist[n]; !seen {
 					dist[n] = dist[b] + 1
 					queue = append(queue, n)
 				}
