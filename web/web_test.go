@@ -221,3 +221,31 @@ func TestLoad(t *testing.T) {
 	_ = board.Shape3x3
 	_ = os.Getenv
 }
+
+// FuzzSolve sends any board, goal, shape and format: the server answers
+// each with a status of the API and JSON or the format's answers, and
+// never falls over.
+func FuzzSolve(f *testing.F) {
+	f.Add("23415x768", "", "", "")
+	f.Add("1 2 3\n4 0 5", "1 2 3\n4 5 0", "2x3", "hdu3567")
+	f.Add("\xff[[1,2]]", "x", "9x9", "leetcode773")
+	s := New(embedded.Solver(), Options{Timeout: 20 * time.Millisecond, MaxBody: 1 << 12})
+	f.Fuzz(func(t *testing.T, b, goal, shape, format string) {
+		q := url.Values{"board": {b}, "goal": {goal}, "shape": {shape}, "format": {format}}
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", "/api/solve?"+q.Encode(), nil))
+		switch rec.Code {
+		case 200, 400, 504:
+		default:
+			t.Fatalf("GET %v: status %d", q, rec.Code)
+		}
+		if !json.Valid(rec.Body.Bytes()) {
+			t.Fatalf("GET %v: %q is not JSON", q, rec.Body.String())
+		}
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/solve?"+q.Encode(), strings.NewReader(b+"\n"+goal)))
+		if rec.Code != 200 && rec.Code != 400 && rec.Code != 413 && rec.Code != 504 {
+			t.Fatalf("POST %v: status %d", q, rec.Code)
+		}
+	})
+}
