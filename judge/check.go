@@ -53,6 +53,11 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // one line for each case that fails and each other fault, then a closing
 // line "N passed, M failed". The error is for reading, writing, or the
 // tables.
+//
+// Reading and judging run on two goroutines: one reads runs of cases with
+// their answers, the other judges them in order and writes the report. An
+// answer too long to hold (Answer.More) is judged by the reader as it
+// streams, so memory stays that of a few runs.
 func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, error) {
 	var v Verdict
 	if c.Solver == nil {
@@ -64,62 +69,167 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	goal := c.Preset.GoalOr(c.Goal)
 	in := format.NewReader(input, c.InputName, c.Preset, goal)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
-	var cs format.Case
-	var ans format.Answer
-	answersEnded := false
-	var werr error
+	runs := make(chan *run, 4)
+	free := make(chan *run, 4)
+	for range cap(free) {
+		free <- &run{}
+	}
+	stop := make(chan struct{})
+	reader := *c // its own engine.Many and tables, for the answers it judges
+	reader.many, reader.walkShape = nil, board.Shape{}
+	var tail readTail
+	go func() {
+		defer close(runs)
+		tail = reader.read(in, ar, runs, free, stop)
+	}()
+	var werr, jerr error
 	say := func(format string, args ...any) {
 		if werr == nil {
 			_, werr = fmt.Fprintf(report, format+"\n", args...)
 		}
 	}
-	for in.Next(&cs) {
-		if cs.Num == 0 {
-			v.Other++
-			say("input: %v", cs.Err)
-			continue
-		}
-		if !answersEnded && !ar.Next(cs.Num, &ans) {
-			answersEnded = true
-		}
-		var fault string
-		if answersEnded {
-			fault = fmt.Sprintf("no answer (the answers end at line %d)", ar.Line())
-		} else {
-			var err error
-			fault, err = c.judge(&cs, &ans, ar)
-			if err != nil {
-				return v, err
+	for r := range runs {
+		for i := range r.items {
+			it := &r.items[i]
+			if jerr != nil {
+				break
 			}
-		}
-		if fault == "" {
-			v.Passed++
-			continue
-		}
-		v.Failed++
-		what := "input case unreadable"
-		if cs.Err == nil {
-			what = cs.Start.String()
-			if c.Preset.Pairs {
-				what += " to " + cs.Goal.String()
+			if it.cs.Num == 0 {
+				v.Other++
+				say("input: %v", it.cs.Err)
+				continue
 			}
+			fault := it.fault
+			if !it.judged {
+				var err error
+				if fault, err = c.judge(&it.cs, &it.ans, nil); err != nil {
+					jerr = err
+					close(stop)
+					break
+				}
+			}
+			if fault == "" {
+				v.Passed++
+				continue
+			}
+			v.Failed++
+			what := "input case unreadable"
+			if it.cs.Err == nil {
+				what = it.cs.Start.String()
+				if c.Preset.Pairs {
+					what += " to " + it.cs.Goal.String()
+				}
+			}
+			say("case %d (%s): %s", it.cs.Num, what, fault)
 		}
-		say("case %d (%s): %s", cs.Num, what, fault)
+		free <- r
 	}
-	if err := in.Err(); err != nil {
-		return v, err
+	if jerr != nil {
+		return v, jerr
 	}
-	if err := ar.Err(); err != nil {
-		return v, err
+	if tail.err != nil {
+		return v, tail.err
 	}
-	if !answersEnded {
-		if n, first := ar.Rest(); n > 0 {
-			v.Other++
-			say("%s:%d: %d extra lines after the last case's answer", c.AnswersName, first, n)
-		}
+	if tail.extra > 0 {
+		v.Other++
+		say("%s:%d: %d extra lines after the last case's answer", c.AnswersName, tail.first, tail.extra)
 	}
 	say("%d passed, %d failed", v.Passed, v.Failed)
 	return v, werr
+}
+
+// A run is a few hundred cases with their answers, read and not yet
+// judged.
+type run struct {
+	items []item
+	buf   []byte // the answers' paths, which items[k].ans.Path point into
+}
+
+// item is one case with its answer, or with its verdict when the reader
+// gave it one (no answer left, or a path too long to hold).
+type item struct {
+	cs     format.Case
+	ans    format.Answer
+	fault  string
+	judged bool
+}
+
+// readTail is what the reader found after the last case.
+type readTail struct {
+	err          error
+	extra, first int // lines after the last answer, and the first of them
+}
+
+// runLen is how many cases a run holds.
+const runLen = 256
+
+// read reads cases and their answers into runs, until the input ends or
+// stop is closed.
+func (c *Checker) read(in *format.Reader, ar *format.AnswerReader, runs chan<- *run, free <-chan *run, stop <-chan struct{}) readTail {
+	var cs format.Case
+	var ans format.Answer
+	answersEnded := false
+	var r *run
+	send := func() bool {
+		select {
+		case runs <- r:
+			r = nil
+			return true
+		case <-stop:
+			return false
+		}
+	}
+	for in.Next(&cs) {
+		if r == nil {
+			select {
+			case r = <-free:
+			case <-stop:
+				return readTail{}
+			}
+			r.items, r.buf = r.items[:0], r.buf[:0]
+		}
+		it := item{cs: cs}
+		if cs.Num != 0 {
+			if !answersEnded && !ar.Next(cs.Num, &ans) {
+				answersEnded = true
+			}
+			switch {
+			case answersEnded:
+				it.fault, it.judged = fmt.Sprintf("no answer (the answers end at line %d)", ar.Line()), true
+			case ans.More:
+				fault, err := c.judge(&cs, &ans, ar)
+				if err != nil {
+					return readTail{err: err}
+				}
+				it.fault, it.judged = fault, true
+			default:
+				it.ans = ans
+				start := len(r.buf)
+				r.buf = append(r.buf, ans.Path...)
+				it.ans.Path = r.buf[start:len(r.buf):len(r.buf)]
+			}
+		}
+		r.items = append(r.items, it)
+		// A path points into the buffer as it was when the path was
+		// copied: a buffer that grows leaves it where it was, whole.
+		if (len(r.items) == runLen || len(r.buf) > 1<<20) && !send() {
+			return readTail{}
+		}
+	}
+	if r != nil && !send() {
+		return readTail{}
+	}
+	if err := in.Err(); err != nil {
+		return readTail{err: err}
+	}
+	if err := ar.Err(); err != nil {
+		return readTail{err: err}
+	}
+	var t readTail
+	if !answersEnded {
+		t.extra, t.first = ar.Rest()
+	}
+	return t
 }
 
 // judge returns what is wrong with the answer to one case, or "".
