@@ -14,7 +14,6 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/slow"
@@ -350,23 +349,31 @@ func TestInterrupt(t *testing.T) {
 	}
 	cmd := exec.Command(bin, "-shape", "4x4", "-pdb", "none", "-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15")
 	cmd.Stdin = strings.NewReader("14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13\n" + in.String())
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// The first board takes milliseconds, the others minutes each.
-	for deadline := time.Now().Add(20 * time.Second); stdout.Len() == 0 && time.Now().Before(deadline); {
-		time.Sleep(20 * time.Millisecond)
+	// The first board takes milliseconds, the others minutes each: once
+	// its answer is out, the rest are being searched.
+	out := bufio.NewReader(pipe)
+	first, err := out.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
 	}
 	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
+	rest, _ := io.ReadAll(out)
+	err = cmd.Wait()
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 130 {
 		t.Fatalf("exit %v, want status 130", err)
 	}
-	if lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n"); len(lines) != 1 || len(lines[0]) != 52 {
-		t.Errorf("stdout %q, want the first answer, 52 moves, alone", stdout.String())
+	if len(first) != 53 || len(rest) != 0 {
+		t.Errorf("stdout %q then %q, want the first answer, 52 moves, alone", first, rest)
 	}
 	if !strings.Contains(stderr.String(), "solve: interrupted after 1 case") {
 		t.Errorf("stderr %q", stderr.String())
