@@ -30,6 +30,7 @@ import (
 type Table struct {
 	goal     board.Board
 	goalIdx  int
+	parity   int // the solvability class of the goal: board.Board.Parity
 	maxDepth int
 	raw      []byte
 
@@ -48,7 +49,7 @@ type Table struct {
 }
 
 func newTable(h Header, raw []byte) *Table {
-	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), maxDepth: h.MaxDepth, raw: raw}
+	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), parity: h.Goal.Parity(), maxDepth: h.MaxDepth, raw: raw}
 	s := h.Goal.Shape()
 	n := s.Cells()
 	t.moves = legalMoves(s)
@@ -112,10 +113,10 @@ func (t *Table) corrupt(format string, args ...any) error {
 // shortest path from b to t's goal. The error is for a board that cannot
 // reach t's goal (board.Solvable), or a corrupt table.
 func (t *Table) AppendPath(dst []byte, b board.Board) ([]byte, error) {
-	if err := t.check(b); err != nil {
+	i, err := t.lookup(b)
+	if err != nil {
 		return dst, err
 	}
-	i := Index(b)
 	if f := t.fastIfBuilt(); f != nil {
 		return appendPacked(dst, f.paths[i]), nil
 	}
@@ -125,10 +126,10 @@ func (t *Table) AppendPath(dst []byte, b board.Board) ([]byte, error) {
 // Distance returns the number of moves of a shortest path from b to t's
 // goal, with the same conditions as AppendPath.
 func (t *Table) Distance(b board.Board) (int, error) {
-	if err := t.check(b); err != nil {
+	i, err := t.lookup(b)
+	if err != nil {
 		return 0, err
 	}
-	i := Index(b)
 	if f := t.fastIfBuilt(); f != nil {
 		return pathLen(f.paths[i]), nil
 	}
@@ -147,16 +148,30 @@ func (t *Table) index(b board.Board) int {
 	return Index(b)
 }
 
-// check reports whether t is a table and b a board that reaches its goal.
-func (t *Table) check(b board.Board) error {
-	switch {
-	case t == nil || t.raw == nil:
-		return errors.New("table: the Table has no moves (Decode or Set.Table make Tables)")
-	case !board.Solvable(b, t.goal):
-		return fmt.Errorf("table: %v cannot reach the goal %v of this table", b, t.goal)
+// lookup returns the index of b, or an error when t is not a table or b
+// cannot reach its goal. For a 3x3 board the index and the parity come
+// from one table-driven pass.
+func (t *Table) lookup(b board.Board) (int, error) {
+	if t == nil || t.raw == nil {
+		return 0, errors.New("table: the Table has no moves (Decode or Set.Table make Tables)")
 	}
-	return nil
+	if b.Shape() != t.goal.Shape() {
+		return 0, errUnreachable
+	}
+	var i, parity int
+	if b.Shape() == board.Shape3x3 {
+		lo, hi := b.Words()
+		i, parity = index9(lo, hi, b.Blank())
+	} else {
+		i, parity = Index(b), b.Parity()
+	}
+	if parity != t.parity {
+		return 0, errUnreachable
+	}
+	return i, nil
 }
+
+var errUnreachable = errors.New("table: the board cannot reach this table's goal (another shape or parity)")
 
 // follow appends the path from b, whose index is i, by following the
 // table move by move: the lookup before the fast one is built.
