@@ -56,7 +56,6 @@ func (r *Result) add(o Result) {
 	r.Bad += o.Bad
 }
 
-
 // Run answers every case of in, writing the answers to out. The error is
 // for reading or writing, or for a missing or corrupt table; answers
 // written before it are right.
