@@ -136,4 +136,20 @@ func TestPage(t *testing.T) {
 	if big := eval(path); big != "rr" {
 		t.Errorf("4x4: path %q, want rr", big)
 	}
+
+	// Click the tile right of the blank: it slides, and the text follows.
+	do(chromedp.Click(`#grid .tile[data-i="14"]`))
+	if got, text := eval(tiles), eval(`document.querySelector('#board').value`); got != "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15" || text != "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 x 15" {
+		t.Errorf("after a click: %q, text %q", got, text)
+	}
+	// Shuffle gives a board that can reach the goal (on 3x3, whose answers
+	// are lookups: a random 4x4 board may need seconds of search).
+	do(chromedp.SetValue(`#shape`, "3x3"))
+	eval(`document.querySelector('#shape').dispatchEvent(new Event('change')), ''`)
+	for range 5 {
+		do(chromedp.Click(`#shuffle`), chromedp.Click(`#solve`), chromedp.WaitVisible(`#moves`))
+		if msg := text(`#message`); msg != "" {
+			t.Errorf("a shuffled board: %q", msg)
+		}
+	}
 }
