@@ -149,8 +149,9 @@ func (j *Job) writeLog(msgs []byte) error {
 // answerer answers cases, keeping the work of each goal it sees (an
 // engine.Many): a file of one goal, or of pairs, finds its engines once.
 type answerer struct {
-	many *engine.Many
-	msgs []byte // the messages of bad cases, for the job's Log
+	many    *engine.Many
+	msgs    []byte   // the messages of bad cases, for the job's Log
+	lookups []lookup // answerRun's, reused
 }
 
 // report adds the message of err to a.msgs, when the job keeps a Log.

@@ -6,6 +6,7 @@ import (
 	"runtime"
 
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
 )
 
 // A slot is a run of cases on its way through runParallel: read, answered
@@ -40,15 +41,7 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			var a answerer
 			for s := range work {
 				a.msgs = s.msgs[:0]
-				s.out, s.res, s.err = s.out[:0], Result{}, nil
-				for i := range s.cases {
-					var o Result
-					s.out, o, s.err = a.answer(ctx, j, s.out, &s.cases[i])
-					s.res.add(o)
-					if s.err != nil {
-						break
-					}
-				}
+				s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
 				s.msgs = a.msgs
 				close(s.done)
 			}
@@ -112,4 +105,86 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 		return res, err
 	}
 	return res, r.Err()
+}
+
+// lookup is what answerRun finds of a case before it writes its answer.
+type lookup struct {
+	kind uint8 // lookupSlow, lookupPath or lookupUnsolvable
+	fast *table.Solver
+	key  table.Key
+	path table.Packed
+}
+
+const (
+	lookupSlow       = iota // answered by answerer.answer
+	lookupPath              // a path in the table's fast lookups
+	lookupUnsolvable        // a board that cannot reach its goal
+)
+
+// answerRun answers a run of cases in order. Cases whose tables have
+// their fast lookups built are answered as blocks are: first every key,
+// then every path, loads that do not wait on each other, then the
+// answers; any other case, and every case under Verbose, goes through
+// answerer.answer, so that it is answered and reported exactly as alone.
+func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []format.Case) ([]byte, Result, error) {
+	var res Result
+	if cap(a.lookups) < len(cases) {
+		a.lookups = make([]lookup, len(cases))
+	}
+	ls := a.lookups[:len(cases)]
+	if a.many == nil {
+		a.many = j.Solver.Many()
+	}
+	for i := range cases {
+		c := &cases[i]
+		l := &ls[i]
+		l.kind = lookupSlow
+		if c.Err != nil || j.Verbose {
+			continue
+		}
+		goal, start, err := a.many.For(c.Start, c.Goal)
+		if err != nil {
+			continue
+		}
+		f := goal.Fast()
+		if !f.Fast() {
+			continue
+		}
+		key, ok := f.Key(start)
+		l.kind, l.fast, l.key = lookupUnsolvable, f, key
+		if ok {
+			l.kind = lookupPath
+		}
+	}
+	for i := range ls {
+		if l := &ls[i]; l.kind == lookupPath {
+			l.path, _ = l.fast.PackedAt(l.key)
+		}
+	}
+	p := &j.Preset
+	var scratch [128]byte
+	for i := range cases {
+		c := &cases[i]
+		switch l := &ls[i]; l.kind {
+		case lookupPath:
+			var letters []byte
+			if p.NeedsPath() {
+				letters = l.path.AppendTo(scratch[:0])
+			}
+			dst = p.AppendAnswer(dst, c.Num, letters, l.path.Len())
+			res.Cases++
+		case lookupUnsolvable:
+			dst = p.AppendUnsolvable(dst, c.Num)
+			res.Cases++
+		default:
+			var o Result
+			var err error
+			dst, o, err = a.answer(ctx, j, dst, c)
+			res.add(o)
+			if err != nil {
+				return dst, res, err
+			}
+		}
+	}
+	return dst, res, nil
 }

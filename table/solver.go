@@ -169,6 +169,25 @@ func (v *Solver) Key(start board.Board) (Key, bool) {
 	return Key(i), parity == v.class
 }
 
+// Fast reports whether v's fast lookups are built, so that PackedAt
+// answers without following the table.
+func (v *Solver) Fast() bool { return v != nil && v.t != nil && v.t.built.Load() != nil }
+
+// PackedAt returns the path of key, a key of v's (Solver.Key), once the
+// fast lookups are built (Fast); before, or for a key not of v's, false.
+// A loop of PackedAt over many keys makes loads that do not wait on each
+// other, as Gather does.
+func (v *Solver) PackedAt(key Key) (Packed, bool) {
+	if v == nil || v.t == nil {
+		return 0, false
+	}
+	f := v.t.built.Load()
+	if f == nil || uint(key) >= uint(len(f.paths)) {
+		return 0, false
+	}
+	return Packed(f.paths[key]), true
+}
+
 // Packed is a shortest path packed two bits a move, as the fast lookups
 // hold it (see fastTable).
 type Packed uint64
