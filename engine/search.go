@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -154,7 +155,8 @@ func (e *searcher) adapt(pl pdb.Plan, set *pdb.Set, s board.Shape, blank int) ([
 				cells = append(cells, m.Apply(c))
 			}
 		}
-		bp := pdb.Pattern{Shape: s, Cells: sorted(cells), Blank: blank}
+		slices.Sort(cells)
+		bp := pdb.Pattern{Shape: s, Cells: cells, Blank: blank}
 		if !has && pdb.SameRegion(bp, old) {
 			db, err := set.Get(p)
 			if err != nil {
@@ -235,13 +237,4 @@ func (e *searcher) keep(db *pdb.DB) {
 	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
 		os.Remove(tmp.Name())
 	}
-}
-
-func sorted(c []int) []int {
-	for i := 1; i < len(c); i++ {
-		for j := i; j > 0 && c[j] < c[j-1]; j-- {
-			c[j], c[j-1] = c[j-1], c[j]
-		}
-	}
-	return c
 }

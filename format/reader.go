@@ -318,30 +318,23 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 		bs.shape, n = s, s.Cells()
 	}
 	limit := len(dst) + 2*n + 1
+	scan := bs.shape.ScanCells
 	if r.p.Nested {
-		var k int
-		var err error
-		dst, k, err = bs.shape.ScanNested(dst, limit, line, r.line)
-		bs.count = k
-		if err != nil {
-			bs.err = r.wrap(err)
-		}
-		return dst, bs
-	}
-	if b, ok := board.ParseLine(bs.shape, line); ok {
+		scan = bs.shape.ScanNested // a nested board is its line
+	} else if b, ok := board.ParseLine(bs.shape, line); ok {
 		// The common case, read fast: a whole board on its line.
 		bs.fast, bs.b, bs.count = true, b, n
 		return dst, bs
 	}
 	var k int
 	var err error
-	dst, k, err = bs.shape.ScanCells(dst, limit, line, r.line)
+	dst, k, err = scan(dst, limit, line, r.line)
 	bs.count = k
 	if err != nil {
 		bs.err = r.wrap(err)
 	}
 	cols, rows := bs.shape.Cols, bs.shape.Rows
-	if r.args || r.p.OneLine || k > cols {
+	if r.p.Nested || r.args || r.p.OneLine || k > cols {
 		return dst, bs // the board is this line
 	}
 	// One row a line: the board is Rows lines.
@@ -397,10 +390,7 @@ func (r *Reader) fromCells(cells []board.Cell, bs boardScan, n int, which string
 	}
 	b, err := bs.shape.FromCells(cells, bs.line)
 	if err != nil {
-		if se, ok := err.(*board.SyntaxError); ok && which != "" {
-			se.Msg += which
-		}
-		return b, r.wrap(err)
+		return b, r.wrap(suffix(err, which))
 	}
 	return b, nil
 }
