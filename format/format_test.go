@@ -5,24 +5,29 @@ import (
 	"testing"
 )
 
+// collect reads every case of r and describes each with line.
+func collect(r *Reader, line func(c *Case) string) []string {
+	var out []string
+	var c Case
+	for r.Next(&c) {
+		out = append(out, line(&c))
+	}
+	return out
+}
+
 // readAll reads every case of in and describes each as a line: the case
 // number and boards, or the message.
 func readAll(p Preset, in string) []string {
 	goal, _ := p.DefaultGoal()
-	r := NewReader(strings.NewReader(in), "in", p, goal)
-	var out []string
-	var c Case
-	for r.Next(&c) {
+	return collect(NewReader(strings.NewReader(in), "in", p, goal), func(c *Case) string {
 		switch {
 		case c.Err != nil && c.Num == 0:
-			out = append(out, "note "+c.Err.Error())
+			return "note " + c.Err.Error()
 		case c.Err != nil:
-			out = append(out, "bad "+c.Err.Error())
-		default:
-			out = append(out, c.Start.String()+">"+c.Goal.String())
+			return "bad " + c.Err.Error()
 		}
-	}
-	return out
+		return c.Start.String() + ">" + c.Goal.String()
+	})
 }
 
 func TestReader(t *testing.T) {

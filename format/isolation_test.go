@@ -69,20 +69,19 @@ func randomBoard(r *rand.Rand, s board.Shape) board.Board {
 // boards, or "bad", or a note.
 func describe(p Preset, in string) []string {
 	goal, _ := p.DefaultGoal()
-	r := NewReader(strings.NewReader(in), "in", p, goal)
-	var out []string
-	var c Case
-	for r.Next(&c) {
-		switch {
-		case c.Num == 0:
-			out = append(out, "note")
-		case c.Err != nil:
-			out = append(out, fmt.Sprintf("%d bad", c.Num))
-		default:
-			out = append(out, fmt.Sprintf("%d %v>%v", c.Num, c.Start, c.Goal))
-		}
+	return collect(NewReader(strings.NewReader(in), "in", p, goal), numbered)
+}
+
+// numbered describes a case by its number and boards, or as bad, or as a
+// note.
+func numbered(c *Case) string {
+	switch {
+	case c.Num == 0:
+		return "note"
+	case c.Err != nil:
+		return fmt.Sprintf("%d bad", c.Num)
 	}
-	return out
+	return fmt.Sprintf("%d %v>%v", c.Num, c.Start, c.Goal)
 }
 
 // FuzzIsolation damages one case of a file of good ones, in any preset:
@@ -211,19 +210,7 @@ func FuzzArgs(f *testing.F) {
 		k := int(where) % len(args)
 		damaged := append([]string(nil), args...)
 		damaged[k] = arg
-		read := func(args []string) []string {
-			rd := NewArgsReader(args, p, goal)
-			var out []string
-			var c Case
-			for rd.Next(&c) {
-				if c.Err != nil {
-					out = append(out, fmt.Sprintf("%d bad", c.Num))
-				} else {
-					out = append(out, fmt.Sprintf("%d %v>%v", c.Num, c.Start, c.Goal))
-				}
-			}
-			return out
-		}
+		read := func(args []string) []string { return collect(NewArgsReader(args, p, goal), numbered) }
 		want, got := read(args), read(damaged)
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d cases for %q, want %d", p.Name, len(got), damaged, len(want))
