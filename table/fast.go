@@ -4,13 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/internal/perm"
 )
 
 // fastTable holds every position's whole path, so that a lookup copies its
@@ -37,19 +33,18 @@ const MaxPackedLen = 31
 const slowLookups = 2000
 
 // fastIfBuilt returns the fastTable once it is built, counting the lookups
-// that come before.
+// that come before. The lookup that reaches slowLookups starts the build
+// on a goroutine of its own, and lookups follow the table until it is
+// done: none waits on it, so the cores of a batch of many goals go on
+// answering while their tables are built.
 func (t *Table) fastIfBuilt() *fastTable {
 	if f := t.built.Load(); f != nil {
 		return f
 	}
-	if t.lookups.Add(1) < slowLookups {
-		return nil
+	if t.lookups.Add(1) == slowLookups {
+		go t.Prepare() // a fault is found and reported by the slow path
 	}
-	if f, err := t.fast(); err == nil && f != nil {
-		t.built.Store(f)
-		return f
-	}
-	return nil // the slow path finds and reports the fault
+	return nil
 }
 
 // Prepare builds the structures of t's fast lookups now rather than after
@@ -66,189 +61,133 @@ func (t *Table) Prepare() error {
 	return err
 }
 
-// buildFast computes every position's path in two passes. The first
-// finds each position's successor, the position its move leads to, going
-// through the positions in index order: for each cell of the blank, the
-// arrangements of the tiles in lexicographic order, which is rank order, so
-// the index only grows. A move left or right keeps the tiles in order and
-// changes the index by half; a move up or down moves one tile past Cols-1
-// others, and only that stretch of the order is rotated and ranked again.
-// The second pass follows successors from each position to one whose path
-// is known, and writes the paths on the way back.
+// buildFast computes every position's path by a depth-first walk of the
+// table's tree from the goal: the children of a position are its
+// neighbours whose move leads back to it, and a child's path is its move
+// followed by its parent's path. Each position is a child of one parent at
+// most, since it has one move, so the walk visits each once, in a stack of
+// at most MaxDepth positions; one core builds a table in a few
+// milliseconds, and the cores of a batch of several goals build theirs at
+// once.
 //
-// Every position has one move, so a sound table is a tree that holds every
-// position: a table with a move off the board, or a path that does not end
-// at the goal within MaxDepth moves (a cycle), is corrupt.
+// A sound table is a tree that holds every position: a table in which a
+// position is left out (its move is off the board, or its path does not
+// end at the goal: a cycle), or one deeper than MaxDepth, is corrupt.
 func (t *Table) buildFast() (*fastTable, error) {
 	if t.maxDepth > MaxPackedLen {
 		return nil, nil // the paths are too long to hold; lookups follow the table
 	}
-	s := t.goal.Shape()
-	size := Size(s)
-	n := s.Cells()
-	class := t.goal.Parity()
-
-	workers := min(runtime.GOMAXPROCS(0), n)
-	succ := make([]uint32, size)
-	errs := make([]error, workers)
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for b := w; b < n; b += workers {
-				if err := t.successors(succ, b, class); err != nil {
-					errs[w] = err
-					return
-				}
-			}
-		}()
+	paths := make([]uint64, Size(t.goal.Shape()))
+	if t.goal.Shape() == board.Shape3x3 {
+		return t.buildFast9(paths)
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	type frame struct {
+		b    board.Board
+		path uint64
+		k    int // the place in t.moves of the next move to try
 	}
-
-	// The second pass, on every core too. Two workers may follow the same
-	// chain at once; they write the same paths, atomically.
-	paths := make([]uint64, size)
+	var stack [MaxPackedLen + 1]frame
+	stack[0] = frame{b: t.goal, path: 1}
 	paths[t.goalIdx] = 1
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[w] = t.followChains(paths, succ, w*size/workers, (w+1)*size/workers)
-		}()
+	found := 1
+	for sp := 0; sp >= 0; {
+		f := &stack[sp]
+		moves := &t.moves[f.b.Blank()&(board.MaxCells-1)]
+		if f.k == len(moves) || moves[f.k] == noMove {
+			sp--
+			continue
+		}
+		m := moves[f.k]
+		f.k++
+		q := f.b
+		q.Move(m)
+		qi := t.index(q)
+		if mq, ok := t.moveAt(qi, q.Blank()); !ok || mq != m.Reverse() || qi == t.goalIdx {
+			continue // not a child
+		}
+		if sp == t.maxDepth {
+			return nil, t.corrupt("position %d is more than %d moves from the goal", qi, t.maxDepth)
+		}
+		p := f.path<<2 | uint64(m.Reverse())
+		paths[qi] = p
+		found++
+		sp++
+		stack[sp] = frame{b: q, path: p}
 	}
-	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return nil, err
+	return t.builtFast(paths, found)
+}
+
+// builtFast returns the fastTable of paths, in which a walk set found
+// paths, or says that the table is corrupt.
+func (t *Table) builtFast(paths []uint64, found int) (*fastTable, error) {
+	if found != len(paths) {
+		i := slices.Index(paths, 0)
+		return nil, t.corrupt("position %d does not reach the goal in %d moves", i, t.maxDepth)
 	}
 	return &fastTable{paths: paths}, nil
 }
 
-// A successor entry holds the index of the position a move leads to in its
-// low 30 bits and the move in the top two.
-const succIndex = 1<<30 - 1
-
-// successors sets succ[i] for the positions i with the blank in cell b,
-// whose tiles have the parity that makes up class with b's row.
-func (t *Table) successors(succ []uint32, b, class int) error {
-	s := t.goal.Shape()
-	h := half(s)
-	m := s.Cells() - 1
-	want := class
-	if s.Cols%2 == 0 {
-		want ^= (b / s.Cols) & 1
+// buildFast9 is buildFast's walk for the 3x3 board, on its cells packed
+// four bits each in one word (see nibbles9). It does not try the move back
+// to a position's parent, and a move left or right moves the index by
+// 8!/2 (see follow9), so only a move up or down ranks the tiles again.
+func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
+	const h = 20160
+	type frame struct {
+		w     uint64 // the cells
+		blank int
+		i     int    // the index
+		path  uint64 // the path, packed
+		k     int    // the place in t.moves of the next move to try
+		back  board.Move
 	}
-	var tiles [board.MaxCells]uint8
-	for k := range m {
-		tiles[k] = uint8(k)
-	}
-	parity := 0
-	for r := 0; r < 2*h; r++ {
-		if parity == want {
-			i := b*h + r/2
-			if i != t.goalIdx {
-				mv, ok := t.moveAt(i, b)
-				if !ok {
-					return t.corrupt("position %d has no move the blank can make", i)
-				}
-				next := successor(&tiles, b, i, mv, s, h)
-				succ[i] = uint32(next) | uint32(mv)<<30
-			}
-		}
-		parity ^= nextPerm(tiles[:m])
-	}
-	return nil
-}
-
-// followChains sets the paths of the positions from..to-1, following each
-// position's successors to one whose path is known and writing the paths
-// on the way back.
-func (t *Table) followChains(paths []uint64, succ []uint32, from, to int) error {
-	var chain [MaxPackedLen + 1]uint32
-	for i := from; i < to; i++ {
-		if atomic.LoadUint64(&paths[i]) != 0 {
+	var stack [MaxPackedLen + 1]frame
+	lo, hi := t.goal.Words()
+	stack[0] = frame{w: nibbles9(lo, hi), blank: t.goal.Blank(), i: t.goalIdx, path: 1, back: noMove}
+	paths[t.goalIdx] = 1
+	found := 1
+	raw := t.raw
+	for sp := 0; sp >= 0; {
+		f := &stack[sp]
+		moves := &t.moves[f.blank&(board.MaxCells-1)]
+		if f.k == len(moves) || moves[f.k] == noMove {
+			sp--
 			continue
 		}
-		k, j := 0, uint32(i)
-		var p uint64
-		for {
-			if p = atomic.LoadUint64(&paths[j]); p != 0 {
-				break
-			}
-			if k == t.maxDepth {
-				return t.corrupt("position %d does not reach the goal in %d moves", i, t.maxDepth)
-			}
-			chain[k] = j
-			k++
-			j = succ[j] & succIndex
+		m := moves[f.k]
+		f.k++
+		if m == f.back {
+			continue
 		}
-		if pathLen(p)+k > t.maxDepth {
-			return t.corrupt("position %d is more than %d moves from the goal", i, t.maxDepth)
+		to := f.blank + step9[m&3]
+		v := f.w >> (4 * uint(to)) & 15
+		w := f.w&^(15<<(4*uint(to))) | v<<(4*uint(f.blank))
+		var qi int
+		switch m {
+		case board.Left:
+			qi = f.i - h
+		case board.Right:
+			qi = f.i + h
+		default:
+			qi = index9n(w, to)
 		}
-		for k--; k >= 0; k-- {
-			j = chain[k]
-			p = p<<2 | uint64(succ[j]>>30)
-			atomic.StoreUint64(&paths[j], p)
+		if uint(qi>>2) >= uint(len(raw)) {
+			return nil, t.corrupt("position %d is out of the table", qi)
 		}
-	}
-	return nil
-}
-
-// successor returns the index of the position reached from the position
-// with index i, whose tiles in reading order are tiles and whose blank is
-// in cell b, by mv, a move the blank can make.
-func successor(tiles *[board.MaxCells]uint8, b, i int, mv board.Move, s board.Shape, h int) int {
-	to, _ := s.Step(b, mv)
-	switch mv {
-	case board.Left:
-		return i - h
-	case board.Right:
-		return i + h
-	}
-	n, cols := s.Cells(), s.Cols
-	moved := *tiles
-	if mv == board.Down {
-		// The tile below, at b+cols-1 in the order, moves to b.
-		seg := moved[b : b+cols]
-		last := seg[cols-1]
-		copy(seg[1:], seg[:cols-1])
-		seg[0] = last
-	} else {
-		// The tile above, at b-cols in the order, moves to b-1.
-		seg := moved[b-cols : b]
-		first := seg[0]
-		copy(seg, seg[1:])
-		seg[cols-1] = first
-	}
-	return to*h + int(perm.Rank(moved[:n-1])/2)
-}
-
-// nextPerm advances p to the next permutation in lexicographic order,
-// wrapping around after the last, and returns 1 if that changed its
-// parity, 0 if not.
-func nextPerm(p []uint8) int {
-	i := len(p) - 2
-	for i >= 0 && p[i] >= p[i+1] {
-		i--
-	}
-	flips := 0
-	if i >= 0 {
-		j := len(p) - 1
-		for p[j] <= p[i] {
-			j--
+		mq := t.moves[to&(board.MaxCells-1)][raw[qi>>2]>>(2*(qi&3))&3]
+		if mq != m.Reverse() || qi == t.goalIdx {
+			continue // not a child
 		}
-		p[i], p[j] = p[j], p[i]
-		flips = 1
+		if sp == t.maxDepth {
+			return nil, t.corrupt("position %d is more than %d moves from the goal", qi, t.maxDepth)
+		}
+		p := f.path<<2 | uint64(mq)
+		paths[qi] = p
+		found++
+		sp++
+		stack[sp] = frame{w: w, blank: to, i: qi, path: p, back: mq}
 	}
-	tail := p[i+1:]
-	for a, z := 0, len(tail)-1; a < z; a, z = a+1, z-1 {
-		tail[a], tail[z] = tail[z], tail[a]
-		flips++
-	}
-	return flips & 1
+	return t.builtFast(paths, found)
 }
 
 // quads[b] spells the four moves packed in byte b, as four bytes in
