@@ -168,6 +168,16 @@ func (a *answerer) report(j *Job, err error) {
 	a.msgs = append(a.msgs, '\n')
 }
 
+// goal returns the Goal that answers c, and c's start renamed for it: for
+// a preset that prints no path, one that may have turned the pair to need
+// fewer tables (engine.Many.ForDistance).
+func (a *answerer) goal(p *format.Preset, c *format.Case) (*engine.Goal, board.Board, error) {
+	if p.NeedsPath() {
+		return a.many.For(c.Start, c.Goal)
+	}
+	return a.many.ForDistance(c.Start, c.Goal)
+}
+
 // answer appends the answer to one case, reporting it if it is bad.
 func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
 	p := &j.Preset
@@ -185,7 +195,7 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 	if a.many == nil {
 		a.many = j.Solver.Many()
 	}
-	goal, start, err := a.many.For(c.Start, c.Goal)
+	goal, start, err := a.goal(p, c)
 	if err != nil {
 		if errors.Is(err, engine.ErrShape) {
 			// A board of a shape no engine answers is a bad case.

@@ -142,7 +142,7 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		if c.Err != nil || j.Verbose {
 			continue
 		}
-		goal, start, err := a.many.For(c.Start, c.Goal)
+		goal, start, err := a.goal(&j.Preset, c)
 		if err != nil {
 			continue
 		}

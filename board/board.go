@@ -162,6 +162,29 @@ func Rename(b, from, to Board) Board {
 	return out
 }
 
+// Remap returns the board whose cell to[i] holds the tile of b's cell i,
+// for to a one-to-one map of the cells of b's shape onto themselves (a
+// symmetry of the board keeps moves moves, and so distances), or false
+// when to is not one.
+func Remap(b Board, to *[MaxCells]uint8) (Board, bool) {
+	if !b.Valid() {
+		return Board{}, false
+	}
+	n := b.Shape().Cells()
+	out := b
+	var seen uint32
+	for i := 0; i < n; i++ {
+		c := int(to[i])
+		if c >= n || seen&(1<<c) != 0 {
+			return Board{}, false
+		}
+		seen |= 1 << c
+		out.set(c, b.cell(i))
+	}
+	out.setBlank(int(to[b.Blank()]))
+	return out, true
+}
+
 // String returns b in its shortest written form: nine characters with x
 // for the blank on a board of ten cells or fewer ("23415x768"), numbers
 // separated by spaces on a larger one.

@@ -288,3 +288,25 @@ func TestInfer(t *testing.T) {
 		}
 	}
 }
+
+func TestRemap(t *testing.T) {
+	s := Shape{Rows: 2, Cols: 3}
+	b := MustParse(s, "12345x")
+	// A mirror left to right: cell (r, c) to (r, 2-c).
+	mirror := [MaxCells]uint8{2, 1, 0, 5, 4, 3}
+	got, ok := Remap(b, &mirror)
+	if want := MustParse(s, "321x54"); !ok || got != want {
+		t.Errorf("Remap(%v) = %v, %v, want %v", b, got, ok, want)
+	}
+	for _, bad := range [][MaxCells]uint8{
+		{0, 0, 1, 2, 3, 4}, // two cells onto one
+		{0, 1, 2, 3, 4, 6}, // off the board
+	} {
+		if got, ok := Remap(b, &bad); ok || got.Valid() {
+			t.Errorf("Remap(%v, %v) = %v, true; want false", b, bad, got)
+		}
+	}
+	if _, ok := Remap(Board{}, &mirror); ok {
+		t.Errorf("Remap of the zero Board: true")
+	}
+}

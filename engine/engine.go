@@ -273,7 +273,12 @@ var errZeroGoal = errors.New("engine: the Goal has no engine (Solver.For makes G
 type Many struct {
 	v    *Solver
 	std  [board.MaxCells]*Goal
-	last board.Shape // the shape of std
+	last board.Shape // the shape of std and canon
+	// canon[b], for a shape answered by tables, is the symmetry of the
+	// board that takes blank cell b to the first cell of its kind
+	// (corners to 0, edges to 1 on 3x3), or nil where b is that cell:
+	// distances need one table of each kind.
+	canon [board.MaxCells]*search.Map
 }
 
 // Many returns a Many of v.
@@ -287,7 +292,7 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 	}
 	s := goal.Shape()
 	if s != m.last {
-		m.std, m.last = [board.MaxCells]*Goal{}, s
+		m.reset(s)
 	}
 	b := goal.Blank()
 	g := m.std[b]
@@ -307,6 +312,43 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 	return g, board.Rename(start, goal, g.goal), nil // board.Relabel, with the standard goal at hand
 }
 
+// reset makes m ready for boards of shape s.
+func (m *Many) reset(s board.Shape) {
+	m.std, m.canon, m.last = [board.MaxCells]*Goal{}, [board.MaxCells]*search.Map{}, s
+	if name, err := m.v.Engine(s); err != nil || name != Table {
+		return
+	}
+	maps := search.Maps(s, s)
+	for b := range s.Cells() {
+		for k := range maps {
+			if c := maps[k].Apply(b); c < b && (m.canon[b] == nil || c < m.canon[b].Apply(b)) {
+				m.canon[b] = &maps[k]
+			}
+		}
+	}
+}
+
+// ForDistance is For for a distance alone: on a shape answered by tables
+// it first turns or mirrors both boards so that the goal's blank is in the
+// first cell of its kind, which keeps the distance, and so needs a third
+// of the tables on 3x3. A path of the Goal it returns is not one of the
+// pair's (the smallest path changes with the turn); its distances are.
+func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) {
+	if goal.Valid() && goal.Shape() != m.last {
+		m.reset(goal.Shape())
+	}
+	if goal.Valid() && start.Shape() == goal.Shape() {
+		if y := m.canon[goal.Blank()]; y != nil {
+			s, ok1 := y.Board(start)
+			g, ok2 := y.Board(goal)
+			if ok1 && ok2 {
+				start, goal = s, g
+			}
+		}
+	}
+	return m.For(start, goal)
+}
+
 // Solve is Goal.Solve for the pair start, goal.
 func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, Stats, error) {
 	g, s, err := m.For(start, goal)
@@ -318,7 +360,7 @@ func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) (
 
 // Distance is Goal.Distance for the pair start, goal.
 func (m *Many) Distance(start, goal board.Board) (int, bool, error) {
-	g, s, err := m.For(start, goal)
+	g, s, err := m.ForDistance(start, goal)
 	if err != nil {
 		return 0, false, err
 	}

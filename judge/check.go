@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -166,8 +167,6 @@ const runLen = 256
 // read reads cases and their answers into runs, until the input ends or
 // stop is closed.
 func (c *Checker) read(in *format.Reader, ar *format.AnswerReader, runs chan<- *run, free <-chan *run, stop <-chan struct{}) readTail {
-	var cs format.Case
-	var ans format.Answer
 	answersEnded := false
 	var r *run
 	send := func() bool {
@@ -179,7 +178,7 @@ func (c *Checker) read(in *format.Reader, ar *format.AnswerReader, runs chan<- *
 			return false
 		}
 	}
-	for in.Next(&cs) {
+	for {
 		if r == nil {
 			select {
 			case r = <-free:
@@ -188,28 +187,35 @@ func (c *Checker) read(in *format.Reader, ar *format.AnswerReader, runs chan<- *
 			}
 			r.items, r.buf = r.items[:0], r.buf[:0]
 		}
-		it := item{cs: cs}
-		if cs.Num != 0 {
-			if !answersEnded && !ar.Next(cs.Num, &ans) {
+		// Read into the run's next item in place: an item is a few
+		// hundred bytes, too many to copy twice a case.
+		r.items = slices.Grow(r.items, 1)[:len(r.items)+1]
+		it := &r.items[len(r.items)-1]
+		if !in.Next(&it.cs) {
+			r.items = r.items[:len(r.items)-1]
+			break
+		}
+		it.fault, it.judged = "", false
+		if cs := &it.cs; cs.Num != 0 {
+			if !answersEnded && !ar.Next(cs.Num, &it.ans) {
 				answersEnded = true
 			}
 			switch {
 			case answersEnded:
 				it.fault, it.judged = fmt.Sprintf("no answer (the answers end at line %d)", ar.Line()), true
-			case ans.More:
-				fault, err := c.judge(&cs, &ans, ar)
+			case it.ans.More:
+				fault, err := c.judge(cs, &it.ans, ar)
 				if err != nil {
 					return readTail{err: err}
 				}
 				it.fault, it.judged = fault, true
 			default:
-				it.ans = ans
+				// The path is the reader's until its next read.
 				start := len(r.buf)
-				r.buf = append(r.buf, ans.Path...)
+				r.buf = append(r.buf, it.ans.Path...)
 				it.ans.Path = r.buf[start:len(r.buf):len(r.buf)]
 			}
 		}
-		r.items = append(r.items, it)
 		// A path points into the buffer as it was when the path was
 		// copied: a buffer that grows leaves it where it was, whole.
 		if (len(r.items) == runLen || len(r.buf) > 1<<20) && !send() {

@@ -25,6 +25,15 @@ type Map struct {
 // Apply returns the cell of To that c of From maps to.
 func (m *Map) Apply(c int) int { return int(m.cell[c]) }
 
+// Board returns b with its tiles moved as m moves cells, for a board of
+// m's From shape onto itself, or false for any other.
+func (m *Map) Board(b board.Board) (board.Board, bool) {
+	if m.From != m.To || b.Shape() != m.From {
+		return board.Board{}, false
+	}
+	return board.Remap(b, &m.cell)
+}
+
 // Maps returns every Map from shape a onto shape b: the symmetries of
 // the rectangle, or of the square (eight), with, when b is a turned, those
 // that transpose.
