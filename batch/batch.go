@@ -169,10 +169,10 @@ func (a *answerer) report(j *Job, err error) {
 }
 
 // goal returns the Goal that answers c, and c's start renamed for it: for
-// a preset that prints no path, one that may have turned the pair to need
+// pairs with no path to print, one that may have turned the pair to need
 // fewer tables (engine.Many.ForDistance).
 func (a *answerer) goal(p *format.Preset, c *format.Case) (*engine.Goal, board.Board, error) {
-	if p.NeedsPath() {
+	if p.NeedsPath() || !p.Pairs {
 		return a.many.For(c.Start, c.Goal)
 	}
 	return a.many.ForDistance(c.Start, c.Goal)

@@ -331,8 +331,10 @@ func (m *Many) reset(s board.Shape) {
 // ForDistance is For for a distance alone: on a shape answered by tables
 // it first turns or mirrors both boards so that the goal's blank is in the
 // first cell of its kind, which keeps the distance, and so needs a third
-// of the tables on 3x3. A path of the Goal it returns is not one of the
-// pair's (the smallest path changes with the turn); its distances are.
+// of the tables on 3x3, at the cost of turning two boards: it pays for a
+// file of pairs, not for one goal. A path of the Goal it returns is not
+// one of the pair's (the smallest path changes with the turn); its
+// distances are.
 func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) {
 	if goal.Valid() && goal.Shape() != m.last {
 		m.reset(goal.Shape())
@@ -358,9 +360,10 @@ func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) (
 	return g.Solve(ctx, dst, s)
 }
 
-// Distance is Goal.Distance for the pair start, goal.
+// Distance is Goal.Distance for the pair start, goal. For a file of many
+// goals, ForDistance needs fewer tables.
 func (m *Many) Distance(start, goal board.Board) (int, bool, error) {
-	g, s, err := m.ForDistance(start, goal)
+	g, s, err := m.For(start, goal)
 	if err != nil {
 		return 0, false, err
 	}

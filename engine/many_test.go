@@ -9,7 +9,7 @@ import (
 	"github.com/slidingpuzzle/solver/internal/slow"
 )
 
-// TestManyDistance holds Many.Distance, which turns a pair so that the
+// TestManyDistance holds Many.ForDistance, which turns a pair so that the
 // goal's blank is in the first cell of its kind, to a breadth-first search
 // from the pair's own goal, on every shape with tables: every start of the
 // small shapes, random starts on 3x3, for a goal of random tiles with its
@@ -41,7 +41,11 @@ func TestManyDistance(t *testing.T) {
 					}
 					checked++
 					start := toBoard(t, g)
-					d, ok, err := m.Distance(start, goal)
+					forGoal, s, err := m.ForDistance(start, goal)
+					if err != nil {
+						t.Fatal(err)
+					}
+					d, ok, err := forGoal.Distance(s)
 					if err != nil {
 						t.Fatal(err)
 					}
