@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
 )
@@ -109,4 +111,67 @@ func FuzzBlocksAgree(f *testing.F) {
 			t.Errorf("blocks and cases differ on %q:\n--- blocks\n%s\n--- cases\n%s", in, got, want)
 		}
 	})
+}
+
+// TestSeparatedBlocks answers large files of separated cases, faults and
+// wrong counts among them, through Job.Run, whose readers cut blocks of
+// whole cases for the workers to read, and case by case with answerer:
+// the same answers, messages and counts.
+func TestSeparatedBlocks(t *testing.T) {
+	for _, name := range []string{"lightoj1139", "boj11112"} {
+		p, _ := format.Lookup(name)
+		for seed := range uint64(4) {
+			rng := rand.New(rand.NewPCG(seed, 5))
+			var sb strings.Builder
+			n := 5000 + rng.IntN(20000)
+			fmt.Fprintf(&sb, "%d\n", n+int(seed)-2) // a count that may be wrong
+			for k := range n {
+				sb.WriteString("\n")
+				var cells [9]uint8
+				for i, v := range rng.Perm(9) {
+					cells[i] = uint8(v)
+				}
+				b, _ := board.New(board.Shape3x3, cells[:])
+				text := string(p.AppendBoard(nil, b))
+				switch k % 997 {
+				case 5:
+					text = "junk\n"
+				case 17:
+					text += "1 2 3\n"
+				case 400:
+					text = text[:4] + "\n"
+				}
+				sb.WriteString(text)
+			}
+			in := sb.String()
+			var msgs strings.Builder
+			j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
+			var out bytes.Buffer
+			res, err := j.Run(strings.NewReader(in), &out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
+
+			// Case by case, as alone.
+			msgs.Reset()
+			r := format.NewReader(strings.NewReader(in), j.Name, p, p.GoalOr(board.Board{}))
+			var a answerer
+			var c format.Case
+			var dst []byte
+			var want Result
+			for r.Next(&c) {
+				var o Result
+				dst, o, err = a.answer(context.Background(), j, dst, &c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.add(o)
+			}
+			msgs.Write(a.msgs)
+			if got != fmt.Sprintf("%+v\n%s\n%s", want, msgs.String(), dst) {
+				t.Errorf("%s seed %d: Run and case by case differ", name, seed)
+			}
+		}
+	}
 }

@@ -13,11 +13,16 @@ import (
 // by a worker, written in order.
 type slot struct {
 	cases []format.Case
-	out   []byte
-	msgs  []byte
-	res   Result
-	err   error
-	done  chan struct{}
+	// block, when isBlock, holds the cases in place of cases: a run of
+	// whole cases cut from the input (format.Reader.NextBlock) that the
+	// worker reads itself, so that reading them is spread over the cores.
+	block   format.Block
+	isBlock bool
+	out     []byte
+	msgs    []byte
+	res     Result
+	err     error
+	done    chan struct{}
 }
 
 // runParallel answers the cases of r on every core: the reader hands runs
@@ -39,9 +44,22 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	for range workers {
 		go func() {
 			var a answerer
+			var sub *format.Reader
 			for s := range work {
 				a.msgs = s.msgs[:0]
-				s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
+				if !s.isBlock {
+					s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
+				} else {
+					// Read the block's cases a run at a time, and answer
+					// each run as one read by r.
+					sub = s.block.Reader(sub)
+					s.out, s.res, s.err = s.out[:0], Result{}, nil
+					for s.err == nil && fill(sub, s, chunk) > 0 {
+						var o Result
+						s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
+						s.res.add(o)
+					}
+				}
 				s.msgs = a.msgs
 				close(s.done)
 			}
@@ -79,16 +97,10 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			flush()
 			continue
 		}
-		if cap(s.cases) < chunk {
-			s.cases = make([]format.Case, chunk)
-		}
-		s.cases = s.cases[:chunk]
-		n := 0
-		for n < chunk && r.Next(&s.cases[n]) {
-			n++
-		}
-		s.cases = s.cases[:n]
-		if n == 0 {
+		// A file of separated cases goes in blocks where it can; searches
+		// go a case at a time.
+		s.isBlock = chunk > 1 && r.NextBlock(&s.block)
+		if !s.isBlock && fill(r, s, chunk) == 0 {
 			free <- s
 			break
 		}
@@ -105,6 +117,20 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 		return res, err
 	}
 	return res, r.Err()
+}
+
+// fill reads up to chunk cases of r into s.cases and returns how many.
+func fill(r *format.Reader, s *slot, chunk int) int {
+	if cap(s.cases) < chunk {
+		s.cases = make([]format.Case, chunk)
+	}
+	s.cases = s.cases[:chunk]
+	n := 0
+	for n < chunk && r.Next(&s.cases[n]) {
+		n++
+	}
+	s.cases = s.cases[:n]
+	return n
 }
 
 // lookup is what answerRun finds of a case before it writes its answer.

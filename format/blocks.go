@@ -1,0 +1,95 @@
+package format
+
+import "bytes"
+
+// A Block is a run of whole cases cut from a file by Reader.NextBlock, for
+// a Reader of its own to read apart from the rest (on another core), its
+// cases numbered and placed as in the file.
+type Block struct {
+	data  []byte // whole lines, ending at a blank line
+	line  int    // the lines of the file before data
+	num   int    // the cases before data
+	cases int    // the cases in data
+	src   *Reader
+}
+
+// Cases returns the number of cases in b.
+func (b *Block) Cases() int { return b.cases }
+
+// NextBlock cuts the next run of whole cases of r's input into b, and
+// reports whether it did. It does so only for a preset whose cases are
+// separated by blank lines (Preset.Separated), where a case is a run of
+// lines that are not blank whatever they hold, once the count is read,
+// and while a buffer of input is left and the count, if any, is not
+// passed: a Reader of the Block (Block.Reader) then reads exactly the
+// cases, the faults and the line numbers that r would have read next.
+// When it reports false, r reads on with Next, as before.
+func (r *Reader) NextBlock(b *Block) bool {
+	if !r.p.Separated || r.args || r.invalid != nil || r.p.Count && !r.countRead || r.partial || r.err != nil {
+		return false
+	}
+	if r.held {
+		// The blank line that ended the last case, given back: the next
+		// case would skip it, and so does the block.
+		if r.heldTooLong > 0 || !isBlankLine(r.pending) {
+			return false
+		}
+		r.held = false
+		r.line++
+	}
+	size := r.br.Size()
+	data, err := r.br.Peek(size)
+	if err != nil {
+		return false // less than a buffer left: the end of the input is read case by case
+	}
+	// Cut after the last blank line whose line end is in data.
+	cut := -1
+	for end := len(data); end > 0; {
+		nl := bytes.LastIndexByte(data[:end], '\n')
+		if nl < 0 {
+			break
+		}
+		start := bytes.LastIndexByte(data[:nl], '\n') + 1
+		if isBlankLine(data[start:nl]) {
+			cut = nl + 1
+			break
+		}
+		end = start
+	}
+	if cut <= 0 {
+		return false
+	}
+	// Count the lines and the cases: the runs of lines that are not blank.
+	lines, cases := 0, 0
+	inCase := false
+	for rest := data[:cut]; len(rest) > 0; lines++ {
+		nl := bytes.IndexByte(rest, '\n')
+		blank := isBlankLine(rest[:nl])
+		if !blank && !inCase {
+			cases++
+		}
+		inCase = !blank
+		rest = rest[nl+1:]
+	}
+	if cases == 0 || r.count >= 0 && r.num+cases > r.count {
+		return false // the count's faults are said case by case
+	}
+	b.data = append(b.data[:0], data[:cut]...)
+	b.line, b.num, b.cases, b.src = r.line, r.num, cases, r
+	r.br.Discard(cut)
+	r.line += lines
+	r.num += cases
+	return true
+}
+
+// Reader returns a Reader of the cases of b, reusing into when it is one
+// that Reader returned before.
+func (b *Block) Reader(into *Reader) *Reader {
+	if into == nil || into.p.Name != b.src.p.Name {
+		into = newReader(nil, b.src.name, b.src.p, b.src.goal, false)
+	}
+	into.name, into.p, into.goal = b.src.name, b.src.p, b.src.goal
+	into.lineReader.reset(bytes.NewReader(b.data), b.line)
+	into.countRead, into.count, into.num, into.extraSaid, into.shortSaid = true, -1, b.num, false, false
+	return into
+}

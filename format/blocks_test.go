@@ -1,0 +1,153 @@
+package format
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// full describes a case whole: number, line, boards and message.
+func full(c *Case) string {
+	if c.Err != nil {
+		return fmt.Sprintf("%d@%d %v", c.Num, c.Line, c.Err)
+	}
+	return fmt.Sprintf("%d@%d %v>%v", c.Num, c.Line, c.Start, c.Goal)
+}
+
+// readBlocks reads in as a batch does: a Block whenever NextBlock cuts
+// one, read by a Reader of its own, else a run of cases of random length
+// by Next.
+func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) {
+	goal, _ := p.DefaultGoal()
+	r := NewReader(strings.NewReader(in), "in", p, goal)
+	var b Block
+	var sub *Reader
+	var c Case
+	for {
+		if r.NextBlock(&b) {
+			blocks++
+			sub = b.Reader(sub)
+			n := 0
+			for sub.Next(&c) {
+				out = append(out, full(&c))
+				n++
+			}
+			if n != b.Cases() {
+				out = append(out, fmt.Sprintf("block of %d cases read %d", b.Cases(), n))
+			}
+			continue
+		}
+		n := 1 + rng.IntN(300)
+		k := 0
+		for k < n && r.Next(&c) {
+			out = append(out, full(&c))
+			k++
+		}
+		if k < n {
+			return out, blocks
+		}
+	}
+}
+
+// separatedFile writes n cases of p (a preset of separated cases), with
+// faults of every kind mixed in as rng picks them, and a count that may
+// be wrong.
+func separatedFile(p Preset, n int, rng *rand.Rand) string {
+	var sb strings.Builder
+	switch rng.IntN(6) {
+	case 0:
+		fmt.Fprintf(&sb, "%d\n", n-rng.IntN(5)) // too few
+	case 1:
+		fmt.Fprintf(&sb, "%d\n", n+rng.IntN(5)) // too many
+	case 2:
+		sb.WriteString("two\n")
+	default:
+		fmt.Fprintf(&sb, "%d\n", n)
+	}
+	nl := "\n"
+	if rng.IntN(4) == 0 {
+		nl = "\r\n"
+	}
+	s := p.Shape
+	for range n {
+		switch rng.IntN(4) {
+		case 0:
+			sb.WriteString(nl)
+		case 1:
+			sb.WriteString(nl + " \t" + nl)
+		default:
+			sb.WriteString(nl)
+		}
+		var cells [board.MaxCells]uint8
+		for i, v := range rng.Perm(s.Cells()) {
+			cells[i] = uint8(v)
+		}
+		b, _ := board.New(s, cells[:s.Cells()])
+		text := string(p.AppendBoard(nil, b))
+		switch rng.IntN(40) {
+		case 0:
+			text = "junk\n"
+		case 1:
+			text += "123\n" // a line too many
+		case 2:
+			text = text[:len(text)/2] + "\n" // a board cut short
+		case 3:
+			text = strings.Repeat("1", MaxLine+10) + "\n" // a line too long
+		case 4:
+			text = strings.Replace(text, "\n", " ", 1) // two rows on a line
+		case 5:
+			text = strings.Replace(text, "1", "9", 1)
+		}
+		sb.WriteString(strings.ReplaceAll(text, "\n", nl))
+	}
+	if rng.IntN(2) == 0 {
+		sb.WriteString(nl + nl)
+	}
+	return sb.String()
+}
+
+// TestBlocksAgree reads large files of separated cases, faults and wrong
+// counts among them, in Blocks and case by case: the same cases, numbers,
+// lines and messages.
+func TestBlocksAgree(t *testing.T) {
+	for _, name := range []string{"lightoj1139", "boj11112"} {
+		p, _ := Lookup(name)
+		for seed := range uint64(12) {
+			rng := rand.New(rand.NewPCG(seed, 99))
+			in := separatedFile(p, 2000+rng.IntN(8000), rng)
+			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+			got, blocks := readBlocks(p, in, rng)
+			if blocks == 0 {
+				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
+			}
+			if len(got) != len(want) {
+				t.Errorf("%s seed %d: %d cases in blocks, %d alone", name, seed, len(got), len(want))
+			}
+			for i := range min(len(got), len(want)) {
+				if got[i] != want[i] {
+					t.Fatalf("%s seed %d: case %d:\n blocks %s\n alone  %s", name, seed, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// FuzzBlocksAgree is TestBlocksAgree on files from any seed.
+func FuzzBlocksAgree(f *testing.F) {
+	f.Add(uint64(1), uint16(3000))
+	f.Fuzz(func(t *testing.T, seed uint64, n uint16) {
+		for _, name := range []string{"lightoj1139", "boj11112"} {
+			p, _ := Lookup(name)
+			rng := rand.New(rand.NewPCG(seed, uint64(n)))
+			in := separatedFile(p, 1+int(n)%12000, rng)
+			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+			got, _ := readBlocks(p, in, rng)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				t.Fatalf("%s: blocks and cases alone disagree", name)
+			}
+		}
+	})
+}
