@@ -4,7 +4,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -128,24 +131,72 @@ func (t *Table) builtFast(paths []uint64, found int) (*fastTable, error) {
 }
 
 // buildFast9 is buildFast's walk for the 3x3 board, on its cells packed
-// four bits each in one word (see nibbles9). It does not try the move back
-// to a position's parent, and a move left or right moves the index by
-// 8!/2 (see follow9), so only a move up or down ranks the tiles again.
+// four bits each in one word (see nibbles9), on every core: the walk stops
+// a few moves from the goal, and the cores share out the subtrees below,
+// each a walk of its own (a position is in one subtree only).
 func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
-	const h = 20160
-	type frame struct {
-		w     uint64 // the cells
-		blank int
-		i     int    // the index
-		path  uint64 // the path, packed
-		k     int    // the place in t.moves of the next move to try
-		back  board.Move
-	}
-	var stack [MaxPackedLen + 1]frame
 	lo, hi := t.goal.Words()
-	stack[0] = frame{w: nibbles9(lo, hi), blank: t.goal.Blank(), i: t.goalIdx, path: 1, back: noMove}
+	root := frame9{w: nibbles9(lo, hi), blank: t.goal.Blank(), i: t.goalIdx, path: 1, back: noMove}
 	paths[t.goalIdx] = 1
-	found := 1
+	var tops []frame9
+	found, err := t.walk9(paths, root, 0, splitDepth, &tops)
+	if err != nil {
+		return nil, err
+	}
+	found++ // the goal
+	workers := min(runtime.GOMAXPROCS(0), len(tops))
+	counts := make([]int, workers)
+	errs := make([]error, workers)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(tops) || errs[w] != nil {
+					return
+				}
+				n, err := t.walk9(paths, tops[k], splitDepth, 0, nil)
+				counts[w] += n
+				errs[w] = err
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	for _, n := range counts {
+		found += n
+	}
+	return t.builtFast(paths, found)
+}
+
+// splitDepth is how far from the goal buildFast9 walks on one core before
+// it shares out the subtrees: a few dozen of them.
+const splitDepth = 5
+
+// A frame9 is a position on the stack of walk9.
+type frame9 struct {
+	w     uint64 // the cells
+	blank int
+	i     int    // the index
+	path  uint64 // the path, packed
+	k     int    // the place in t.moves of the next move to try
+	back  board.Move
+}
+
+// walk9 walks the subtree of root, a position depth moves from the goal
+// whose path is set, setting the paths below it, and returns how many it
+// set. When cut > 0, the positions cut moves from the goal are set and
+// added to tops, not walked.
+func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame9) (int, error) {
+	const h = 20160
+	var stack [MaxPackedLen + 1]frame9
+	stack[0] = root
+	found := 0
 	raw := t.raw
 	for sp := 0; sp >= 0; {
 		f := &stack[sp]
@@ -172,22 +223,27 @@ func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 			qi = index9n(w, to)
 		}
 		if uint(qi>>2) >= uint(len(raw)) {
-			return nil, t.corrupt("position %d is out of the table", qi)
+			return found, t.corrupt("position %d is out of the table", qi)
 		}
 		mq := t.moves[to&(board.MaxCells-1)][raw[qi>>2]>>(2*(qi&3))&3]
 		if mq != m.Reverse() || qi == t.goalIdx {
 			continue // not a child
 		}
-		if sp == t.maxDepth {
-			return nil, t.corrupt("position %d is more than %d moves from the goal", qi, t.maxDepth)
+		if depth+sp == t.maxDepth {
+			return found, t.corrupt("position %d is more than %d moves from the goal", qi, t.maxDepth)
 		}
 		p := f.path<<2 | uint64(mq)
 		paths[qi] = p
 		found++
+		child := frame9{w: w, blank: to, i: qi, path: p, back: mq}
+		if cut > 0 && depth+sp+1 == cut {
+			*tops = append(*tops, child)
+			continue
+		}
 		sp++
-		stack[sp] = frame{w: w, blank: to, i: qi, path: p, back: mq}
+		stack[sp] = child
 	}
-	return t.builtFast(paths, found)
+	return found, nil
 }
 
 // quads[b] spells the four moves packed in byte b, as four bytes in
