@@ -231,19 +231,43 @@ func (w *worker) answer(b *block) {
 	w.answerLines(b)
 }
 
-// key reads a line that holds one board written in a usual form, and
-// returns its key and itemPath, or itemUnsolvable, or itemSlow for a line
-// that is anything else. The board is passed on in registers: kept in a
-// variable of answerLines, it would go through memory.
-func (w *worker) key(shape board.Shape, text []byte) (table.Key, uint8) {
-	bd, ok := board.ParseLine(shape, text)
-	if !ok || len(text) > format.MaxLine {
+// key returns the key of the board of a line that board.ParseLine read,
+// and itemPath, or itemUnsolvable, or itemSlow for a line it did not. The
+// board is passed on in registers: kept in a variable of answerLines, it
+// would go through memory.
+func (w *worker) key(bd board.Board, ok bool) (table.Key, uint8) {
+	if !ok {
 		return 0, itemSlow
 	}
 	if key, solvable := w.solver.Key(bd); solvable {
 		return key, itemPath
 	}
 	return 0, itemUnsolvable
+}
+
+// nextLine splits the first line off data and reads its board, when it
+// is one: a line of the two forms judges use most ("2 3 4 1 5 x 7 6 8",
+// "23415x768") is taken from where its line end must be, without a search
+// for it; a line that reads as a board there holds no line end.
+func nextLine(shape board.Shape, data []byte) (text, rest []byte, bd board.Board, ok bool) {
+	for _, n := range [2]int{17, 9} {
+		if len(data) > n && data[n] == '\n' {
+			if bd, ok = board.ParseLine(shape, data[:n]); ok {
+				return data[:n], data[n+1:], bd, true
+			}
+			break
+		}
+	}
+	if k := bytes.IndexByte(data, '\n'); k < 0 {
+		text, rest = data, nil
+	} else {
+		text, rest = data[:k], data[k+1:]
+	}
+	if len(text) > format.MaxLine {
+		return text, rest, board.Board{}, false
+	}
+	bd, ok = board.ParseLine(shape, text)
+	return text, rest, bd, ok
 }
 
 func (w *worker) answerLines(b *block) {
@@ -267,16 +291,13 @@ func (w *worker) answerLines(b *block) {
 	for len(data) > 0 {
 		n, nk := 0, 0
 		for ; n < group && len(data) > 0; n++ {
-			k := bytes.IndexByte(data, '\n')
 			var text []byte
-			if k < 0 {
-				text, data = data, nil
-			} else {
-				text, data = data[:k], data[k+1:]
-			}
+			var bd board.Board
+			var ok bool
+			text, data, bd, ok = nextLine(shape, data)
 			line++
 			it := &w.items[n]
-			switch key, kind := w.key(shape, text); kind {
+			switch key, kind := w.key(bd, ok); kind {
 			case itemSlow:
 				*it = item{kind: itemSlow, line: line, text: text}
 			case itemUnsolvable:

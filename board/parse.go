@@ -1,6 +1,7 @@
 package board
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -313,9 +314,13 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 		// every byte whether it is a space: "2 3 4 1 5 x 7 6 8" and
 		// "23415x768".
 		switch {
-		case len(line) == 17 && line[1] == ' ' && line[3] == ' ' && line[5] == ' ' && line[7] == ' ' &&
-			line[9] == ' ' && line[11] == ' ' && line[13] == ' ' && line[15] == ' ':
-			return fromNine(b, line[0], line[2], line[4], line[6], line[8], line[10], line[12], line[14], line[16])
+		case len(line) == 17:
+			// The spaces in the odd bytes, checked eight at a time.
+			a, c := binary.LittleEndian.Uint64(line[0:8]), binary.LittleEndian.Uint64(line[8:16])
+			const odd, spaces = 0xff00ff00ff00ff00, 0x2000200020002000
+			if a&odd == spaces && c&odd == spaces {
+				return fromNine(b, byte(a), byte(a>>16), byte(a>>32), byte(a>>48), byte(c), byte(c>>16), byte(c>>32), byte(c>>48), line[16])
+			}
 		case len(line) == 9:
 			return fromNine(b, line[0], line[1], line[2], line[3], line[4], line[5], line[6], line[7], line[8])
 		}

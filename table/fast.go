@@ -260,14 +260,15 @@ var quads = func() (q [256]uint32) {
 // pathLen returns the number of moves of a packed path.
 func pathLen(p uint64) int { return (bits.Len64(p) - 1) / 2 }
 
-// appendPacked appends the letters of a packed path, four at a time.
+// appendPacked appends the letters of a packed path, eight at a time.
 func appendPacked(dst []byte, p uint64) []byte {
 	d := pathLen(p)
 	n := len(dst)
-	dst = slices.Grow(dst, d+4)
-	buf := dst[n : n+d+4] // room for the last four letters, of which some are not part of the path
-	for k := 0; k < d; k += 4 {
-		binary.LittleEndian.PutUint32(buf[k:], quads[uint8(p>>(2*k))])
+	dst = slices.Grow(dst, d+8)
+	buf := dst[n : n+d+8] // room for the last eight letters, of which some are not part of the path
+	for k := 0; k < d; k += 8 {
+		x := uint64(quads[uint8(p>>(2*k))]) | uint64(quads[uint8(p>>(2*k+8))])<<32
+		binary.LittleEndian.PutUint64(buf[k:], x)
 	}
 	return dst[:n+d]
 }
