@@ -30,7 +30,8 @@ type AnswerReader struct {
 	p    Preset
 	name string
 	lineReader
-	tooLong int // the length of the last line read, if it was too long
+	tooLong int    // the length of the last line read, if it was too long
+	label   []byte // the label of the answer being read
 }
 
 // NewAnswerReader returns an AnswerReader of r, whose answers p laid out.
@@ -129,15 +130,15 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 		return true
 	}
 	if a.p.Label != "" {
-		label := strings.Replace(a.p.Label, "%d", strconv.Itoa(num), 1)
-		rest, found := bytes.CutPrefix(line, []byte(label))
+		a.label = a.p.appendCaseLabel(a.label[:0], num)
+		rest, found := bytes.CutPrefix(line, a.label)
 		if !found {
-			ans.Err = a.errorf("want %q, got %q", label+"...", truncate(line, 40))
+			ans.Err = a.errorf("want %q, got %q", string(a.label)+"...", truncate(line, 40))
 			return true
 		}
 		line = bytes.TrimLeft(rest, " ")
 	}
-	if w := string(line); w == a.p.Unsolvable || w == Bad {
+	if w, ok := a.word(line); ok {
 		ans.Word = w
 		if a.p.Print == MovesThenPath {
 			// The line for the path is empty, or missing at the end.
@@ -193,4 +194,16 @@ func trimEnd(b []byte) []byte {
 		n--
 	}
 	return b[:n]
+}
+
+// word returns the preset's word for unsolvable, or Bad, when line is one,
+// without making a string of every line.
+func (a *AnswerReader) word(line []byte) (string, bool) {
+	switch string(line) {
+	case a.p.Unsolvable:
+		return a.p.Unsolvable, true
+	case Bad:
+		return Bad, true
+	}
+	return "", false
 }

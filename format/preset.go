@@ -248,13 +248,18 @@ func (p Preset) appendLabel(dst []byte, num int) []byte {
 	if num > 1 {
 		dst = append(dst, p.Between...)
 	}
-	if p.Label == "" {
-		return dst
-	}
-	before, after, _ := strings.Cut(p.Label, "%d")
+	return p.appendCaseLabel(dst, num)
+}
+
+// appendCaseLabel writes p's Label for case num: its %d written as num.
+func (p Preset) appendCaseLabel(dst []byte, num int) []byte {
+	before, after, found := strings.Cut(p.Label, "%d")
 	dst = append(dst, before...)
-	dst = strconv.AppendInt(dst, int64(num), 10)
-	return append(dst, after...)
+	if found {
+		dst = strconv.AppendInt(dst, int64(num), 10)
+		dst = append(dst, after...)
+	}
+	return dst
 }
 
 // AppendAnswer appends the answer to case num (counted from 1): path, the

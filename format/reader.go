@@ -195,7 +195,7 @@ func (r *Reader) Next(c *Case) bool {
 	cells := r.cells[:0]
 	defer func() { r.cells = cells[:0] }()
 	var bs boardScan
-	cells, bs = r.readBoard(cells, false)
+	cells = r.readBoard(cells, false, &bs)
 	n := bs.shape.Cells()
 	if !bs.found {
 		if r.count >= 0 && r.num < r.count && !r.shortSaid {
@@ -214,10 +214,10 @@ func (r *Reader) Next(c *Case) bool {
 			start, goal, bad = r.pair(cells)
 		} else {
 			if bad == nil {
-				start, bad = r.fromCells(cells, bs, n, " (in the start board)")
+				start, bad = r.fromCells(cells, &bs, n, " (in the start board)")
 			}
 			var gs boardScan
-			cells, gs = r.readBoard(cells[:0], true)
+			cells = r.readBoard(cells[:0], true, &gs)
 			switch {
 			case bad != nil:
 			case !gs.found:
@@ -227,11 +227,11 @@ func (r *Reader) Next(c *Case) bool {
 			case gs.shape != bs.shape:
 				bad = r.errorAt(gs.line, 0, "the goal is a "+gs.shape.String()+" board and the start a "+bs.shape.String()+" one; want one shape")
 			default:
-				goal, bad = r.fromCells(cells, gs, gs.shape.Cells(), " (in the goal board)")
+				goal, bad = r.fromCells(cells, &gs, gs.shape.Cells(), " (in the goal board)")
 			}
 		}
 	} else if bad == nil {
-		start, bad = r.fromCells(cells, bs, n, "")
+		start, bad = r.fromCells(cells, &bs, n, "")
 		goal = r.goal
 		if !goal.Valid() {
 			goal = bs.shape.Goal(n - 1) // the standard goal of a shape read from the board
@@ -278,8 +278,8 @@ type boardScan struct {
 // lines before the board are skipped, except for arguments, where a blank
 // line is an empty board. inCase says the board is the second of a case,
 // where a blank line in a preset of separated cases ends the case.
-func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardScan) {
-	bs := boardScan{shape: r.p.Shape}
+func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board.Cell {
+	*bs = boardScan{shape: r.p.Shape}
 	n := bs.shape.Cells()
 	var line []byte
 	for {
@@ -287,12 +287,12 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 		var ok bool
 		line, tooLong, ok = r.readLine()
 		if !ok {
-			return dst, bs
+			return dst
 		}
 		if tooLong > 0 {
 			bs.found, bs.line, bs.last = true, r.line, r.line
 			bs.err = LineTooLong(r.name, r.line, tooLong)
-			return dst, bs
+			return dst
 		}
 		if !isBlankLine(line) {
 			break
@@ -300,11 +300,11 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 		if r.args {
 			bs.found, bs.line, bs.last = true, r.line, r.line
 			bs.err = r.errorAt(r.line, 0, "empty board; want "+wantCells(bs.shape))
-			return dst, bs
+			return dst
 		}
 		if inCase && r.p.Separated {
 			r.unread(line, 0) // it ends the case, which restOfCase finds
-			return dst, bs
+			return dst
 		}
 	}
 	bs.found, bs.line, bs.last = true, r.line, r.line
@@ -313,7 +313,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 		s, err := r.argShape(r.line)
 		if err != nil {
 			bs.err = r.errorAt(r.line, 0, err.Error())
-			return dst, bs
+			return dst
 		}
 		bs.shape, n = s, s.Cells()
 	}
@@ -324,7 +324,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 	} else if b, ok := board.ParseLine(bs.shape, line); ok {
 		// The common case, read fast: a whole board on its line.
 		bs.fast, bs.b, bs.count = true, b, n
-		return dst, bs
+		return dst
 	}
 	var k int
 	var err error
@@ -335,7 +335,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 	}
 	cols, rows := bs.shape.Cols, bs.shape.Rows
 	if r.p.Nested || r.args || r.p.OneLine || k > cols {
-		return dst, bs // the board is this line
+		return dst // the board is this line
 	}
 	// One row a line: the board is Rows lines.
 	if k != cols && bs.err == nil {
@@ -348,7 +348,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 			if bs.err == nil {
 				bs.err = r.errorAt(r.line, 0, "input ends in the middle of a board: "+plural(row-1, "row")+", want "+strconv.Itoa(rows))
 			}
-			return dst, bs
+			return dst
 		case tooLong > 0:
 			if bs.err == nil {
 				bs.err = LineTooLong(r.name, r.line, tooLong)
@@ -362,7 +362,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 			if r.p.Separated {
 				r.unread(line, 0) // it ends the case
 			}
-			return dst, bs
+			return dst
 		}
 		bs.last = r.line
 		dst, k, err = bs.shape.ScanCells(dst, limit, line, r.line)
@@ -374,11 +374,11 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool) ([]board.Cell, boardSc
 			bs.err = r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+plural(k, "cell")+", want "+strconv.Itoa(cols))
 		}
 	}
-	return dst, bs
+	return dst
 }
 
 // fromCells makes a board of the n cells of one board, as readBoard saw it.
-func (r *Reader) fromCells(cells []board.Cell, bs boardScan, n int, which string) (board.Board, error) {
+func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which string) (board.Board, error) {
 	switch {
 	case bs.fast:
 		return bs.b, nil
