@@ -169,6 +169,20 @@ func isBlankLine(line []byte) bool {
 
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
+	if r.oneLine() {
+		// The common case first: a whole board on the next line.
+		line, tooLong, ok := r.readLine()
+		if ok && tooLong == 0 {
+			if b, ok := board.ParseLine(r.p.Shape, line); ok {
+				r.num++
+				*c = Case{Num: r.num, Line: r.line, Start: b, Goal: r.goal, name: r.name}
+				return true
+			}
+		}
+		if ok {
+			r.unread(line, tooLong) // read again below, for its message
+		}
+	}
 	*c = Case{}
 	if r.invalid != nil {
 		c.Err, r.invalid = r.invalid, nil
@@ -250,6 +264,14 @@ func (r *Reader) Next(c *Case) bool {
 	}
 	c.Start, c.Goal = start, goal
 	return true
+}
+
+// oneLine reports whether the next case may be a board on one line that
+// Next can take as it is: a case of one board, of a shape given, with no
+// count left to check.
+func (r *Reader) oneLine() bool {
+	return !r.p.Pairs && !r.p.Separated && !r.p.Nested && !r.args && r.invalid == nil &&
+		r.p.Shape.Valid() && (!r.p.Count || r.countRead && (r.count < 0 || r.num < r.count))
 }
 
 // plural writes "1 case" or "2 cases".
