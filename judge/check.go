@@ -55,10 +55,11 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // line "N passed, M failed". The error is for reading, writing, or the
 // tables.
 //
-// Reading and judging run on two goroutines: one reads runs of cases with
-// their answers, the other judges them in order and writes the report. An
-// answer too long to hold (Answer.More) is judged by the reader as it
-// streams, so memory stays that of a few runs.
+// Reading and judging run on three goroutines: one reads runs of cases,
+// one their answers, and one judges them in order and writes the report.
+// An answer too long to hold (Answer.More), and any answer of a run that
+// holds a megabyte of paths, is judged by the reader of answers as it
+// reads it, so memory stays that of a few runs.
 func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, error) {
 	var v Verdict
 	if c.Solver == nil {
@@ -70,18 +71,24 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	goal := c.Preset.GoalOr(c.Goal)
 	in := format.NewReader(input, c.InputName, c.Preset, goal)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
+	cases := make(chan *run, 4)
 	runs := make(chan *run, 4)
-	free := make(chan *run, 4)
+	free := make(chan *run, 10)
 	for range cap(free) {
 		free <- &run{}
 	}
 	stop := make(chan struct{})
 	reader := *c // its own engine.Many and tables, for the answers it judges
 	reader.many, reader.walkShape = nil, board.Shape{}
+	var inErr error
 	var tail readTail
 	go func() {
+		defer close(cases)
+		inErr = readCases(in, cases, free, stop)
+	}()
+	go func() {
 		defer close(runs)
-		tail = reader.read(in, ar, runs, free, stop)
+		tail = reader.readAnswers(ar, cases, &inErr, runs, stop)
 	}()
 	var werr, jerr error
 	say := func(format string, args ...any) {
@@ -164,69 +171,87 @@ type readTail struct {
 // runLen is how many cases a run holds.
 const runLen = 256
 
-// read reads cases and their answers into runs, until the input ends or
-// stop is closed.
-func (c *Checker) read(in *format.Reader, ar *format.AnswerReader, runs chan<- *run, free <-chan *run, stop <-chan struct{}) readTail {
-	answersEnded := false
-	var r *run
-	send := func() bool {
+// readCases reads the cases of in into runs for readAnswers, until the
+// input ends or stop is closed, and returns the input's error.
+func readCases(in *format.Reader, cases chan<- *run, free <-chan *run, stop <-chan struct{}) error {
+	for {
+		var r *run
 		select {
-		case runs <- r:
-			r = nil
-			return true
+		case r = <-free:
 		case <-stop:
-			return false
+			return nil
+		}
+		r.items, r.buf = r.items[:0], r.buf[:0]
+		for len(r.items) < runLen {
+			// Read into the run's next item in place: an item is a few
+			// hundred bytes, too many to copy twice a case.
+			r.items = slices.Grow(r.items, 1)[:len(r.items)+1]
+			it := &r.items[len(r.items)-1]
+			if !in.Next(&it.cs) {
+				r.items = r.items[:len(r.items)-1]
+				break
+			}
+			it.fault, it.judged = "", false
+		}
+		if len(r.items) == 0 {
+			return in.Err()
+		}
+		select {
+		case cases <- r:
+		case <-stop:
+			return nil
+		}
+		if len(r.items) < runLen {
+			return in.Err()
 		}
 	}
-	for {
-		if r == nil {
-			select {
-			case r = <-free:
-			case <-stop:
-				return readTail{}
+}
+
+// readAnswers reads the answer of each case of the runs readCases sends,
+// and hands the runs on to be judged, until they end or stop is closed;
+// then it reads what is left of the answers. inErr is readCases' error,
+// set before cases is closed.
+func (c *Checker) readAnswers(ar *format.AnswerReader, cases <-chan *run, inErr *error, runs chan<- *run, stop <-chan struct{}) readTail {
+	answersEnded := false
+	for r := range cases {
+		for i := range r.items {
+			it := &r.items[i]
+			cs := &it.cs
+			if cs.Num == 0 {
+				continue
 			}
-			r.items, r.buf = r.items[:0], r.buf[:0]
-		}
-		// Read into the run's next item in place: an item is a few
-		// hundred bytes, too many to copy twice a case.
-		r.items = slices.Grow(r.items, 1)[:len(r.items)+1]
-		it := &r.items[len(r.items)-1]
-		if !in.Next(&it.cs) {
-			r.items = r.items[:len(r.items)-1]
-			break
-		}
-		it.fault, it.judged = "", false
-		if cs := &it.cs; cs.Num != 0 {
 			if !answersEnded && !ar.Next(cs.Num, &it.ans) {
 				answersEnded = true
 			}
 			switch {
 			case answersEnded:
 				it.fault, it.judged = fmt.Sprintf("no answer (the answers end at line %d)", ar.Line()), true
-			case it.ans.More:
+			case it.ans.More || len(r.buf) > 1<<20:
+				// A path too long to hold, or too many bytes of paths in
+				// this run: judged here, as it is read.
 				fault, err := c.judge(cs, &it.ans, ar)
 				if err != nil {
 					return readTail{err: err}
 				}
 				it.fault, it.judged = fault, true
 			default:
-				// The path is the reader's until its next read.
+				// The path is the reader's until its next read. A path
+				// points into the buffer as it was when the path was
+				// copied: a buffer that grows leaves it where it was,
+				// whole.
 				start := len(r.buf)
 				r.buf = append(r.buf, it.ans.Path...)
 				it.ans.Path = r.buf[start:len(r.buf):len(r.buf)]
 			}
 		}
-		// A path points into the buffer as it was when the path was
-		// copied: a buffer that grows leaves it where it was, whole.
-		if (len(r.items) == runLen || len(r.buf) > 1<<20) && !send() {
+		select {
+		case runs <- r:
+		case <-stop:
 			return readTail{}
 		}
 	}
-	if r != nil && !send() {
-		return readTail{}
-	}
-	if err := in.Err(); err != nil {
-		return readTail{err: err}
+	if *inErr != nil {
+		return readTail{err: *inErr}
 	}
 	if err := ar.Err(); err != nil {
 		return readTail{err: err}

@@ -287,3 +287,65 @@ func TestLongAnswerLine(t *testing.T) {
 		t.Errorf("hdu3567: got %.200q", stdout)
 	}
 }
+
+// TestCheckManyRuns judges files of many runs of cases with answers
+// spoilt here and there, missing at the end, or with lines to spare: the
+// report names exactly the cases spoilt, in order, and counts right.
+func TestCheckManyRuns(t *testing.T) {
+	p, _ := format.Lookup("hdu1043")
+	in, _, _ := runIn(nil, "gen", "-format", "hdu1043", "-n", "3000", "-unsolvable", "0.3", "-seed", "8")
+	var ans bytes.Buffer
+	if err := solveFile(p, in, &ans); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(ans.String(), "\n")
+	lines = lines[:len(lines)-1] // after the last line end
+	spoil := []int{1, 255, 256, 257, 700, 1500, 2999}
+	for _, k := range spoil {
+		lines[k-1] = "uu\n"
+	}
+	for name, c := range map[string]struct {
+		answers string
+		failed  []int
+		tail    string
+	}{
+		"spoilt": {strings.Join(lines, ""), spoil, "2993 passed, 7 failed\n"},
+		"short":  {strings.Join(lines[:2900], ""), append(spoil[:6:6], seq(2901, 3000)...), ""},
+		"extra":  {strings.Join(lines, "") + "junk\nmore\n", spoil, ""},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			os.WriteFile(filepath.Join(dir, "in"), []byte(in), 0o644)
+			os.WriteFile(filepath.Join(dir, "ans"), []byte(c.answers), 0o644)
+			stdout, _, code := runIn(nil, "check", "-shortest", filepath.Join(dir, "in"), filepath.Join(dir, "ans"))
+			var got []int
+			for _, l := range strings.Split(stdout, "\n") {
+				var k int
+				if _, err := fmt.Sscanf(l, "case %d", &k); err == nil {
+					got = append(got, k)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(c.failed) {
+				t.Errorf("failed cases %v, want %v", got, c.failed)
+			}
+			summary := fmt.Sprintf("%d passed, %d failed\n", 3000-len(c.failed), len(c.failed))
+			if !strings.HasSuffix(stdout, summary) || c.tail != "" && !strings.HasSuffix(stdout, c.tail) {
+				t.Errorf("report ends %q, want %q", stdout[max(0, len(stdout)-80):], summary)
+			}
+			if name == "extra" && !strings.Contains(stdout, "2 extra lines after the last case's answer") {
+				t.Errorf("no word of the extra lines: %q", stdout[max(0, len(stdout)-200):])
+			}
+			if code != 1 {
+				t.Errorf("status %d, want 1", code)
+			}
+		})
+	}
+}
+
+func seq(from, to int) []int {
+	var out []int
+	for k := from; k <= to; k++ {
+		out = append(out, k)
+	}
+	return out
+}
