@@ -69,6 +69,11 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	var res Result
 	var pending []*slot // in order
 	var werr error
+	// A file of one goal and more than one run builds its table's fast
+	// lookups here, on every core, once the first run is on its way: what
+	// lookups would follow the table meanwhile costs more. A file of pairs
+	// leaves each table to build when its own lookups pay for it.
+	prepared := j.Preset.Pairs || chunk == 1
 	// flush writes the answer of the oldest case.
 	flush := func() {
 		s := pending[0]
@@ -104,6 +109,10 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			free <- s
 			break
 		}
+		if !prepared && len(pending) == 1 {
+			prepared = true
+			j.prepare(pending[0].cases)
+		}
 		pending = append(pending, s)
 		work <- s
 	}
@@ -117,6 +126,20 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 		return res, err
 	}
 	return res, r.Err()
+}
+
+// prepare builds the fast lookups of the table of the first good case of
+// cases, if it has one. A fault of the table is found, and reported, by
+// the slow lookups.
+func (j *Job) prepare(cases []format.Case) {
+	for i := range cases {
+		if c := &cases[i]; c.Err == nil {
+			if g, err := j.Solver.For(c.Goal); err == nil && g.Fast() != nil {
+				g.Fast().Table().Prepare()
+			}
+			return
+		}
+	}
 }
 
 // fill reads up to chunk cases of r into s.cases and returns how many.
