@@ -25,7 +25,7 @@ func (b *Block) Cases() int { return b.cases }
 // cases, the faults and the line numbers that r would have read next.
 // When it reports false, r reads on with Next, as before.
 func (r *Reader) NextBlock(b *Block) bool {
-	if !r.p.Separated || r.args || r.invalid != nil || r.p.Count && !r.countRead || r.partial || r.err != nil {
+	if !r.p.Separated || r.args || r.invalid != nil || r.p.Count && !r.countRead || r.partial || r.err != nil || r.inMem {
 		return false
 	}
 	if r.held {
@@ -63,7 +63,7 @@ func (r *Reader) NextBlock(b *Block) bool {
 	lines, cases := 0, 0
 	inCase := false
 	for rest := data[:cut]; len(rest) > 0; lines++ {
-		nl := bytes.IndexByte(rest, '\n')
+		nl := lineEnd(rest)
 		blank := isBlankLine(rest[:nl])
 		if !blank && !inCase {
 			cases++
@@ -89,7 +89,7 @@ func (b *Block) Reader(into *Reader) *Reader {
 		into = newReader(nil, b.src.name, b.src.p, b.src.goal, false)
 	}
 	into.name, into.p, into.goal = b.src.name, b.src.p, b.src.goal
-	into.lineReader.reset(bytes.NewReader(b.data), b.line)
+	into.lineReader.resetMem(b.data, b.line)
 	into.countRead, into.count, into.num, into.extraSaid, into.shortSaid = true, -1, b.num, false, false
 	return into
 }

@@ -18,6 +18,11 @@ type lineReader struct {
 	own         []byte // the buffer of lines given back
 	heldTooLong int    // the length of a line too long given back
 	held        bool   // pending or heldTooLong holds a line
+
+	// mem, when inMem, is the rest of an input held in memory (a Block),
+	// whose lines readLine slices with no copy.
+	mem   []byte
+	inMem bool
 }
 
 func newLineReader(in io.Reader) lineReader {
@@ -28,7 +33,13 @@ func newLineReader(in io.Reader) lineReader {
 // keeping its buffer.
 func (l *lineReader) reset(in io.Reader, n int) {
 	l.br.Reset(in)
-	l.line, l.err, l.held = n, nil, false
+	l.line, l.err, l.held, l.mem, l.inMem = n, nil, false, nil, false
+}
+
+// resetMem makes l read the lines of data, as if they came after n lines.
+func (l *lineReader) resetMem(data []byte, n int) {
+	l.br.Reset(nil)
+	l.line, l.err, l.held, l.partial, l.mem, l.inMem = n, nil, false, false, data, true
 }
 
 // Err returns the first error reading the input, other than its end.
@@ -51,6 +62,9 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 	}
 	if l.err != nil {
 		return nil, 0, false
+	}
+	if l.inMem {
+		return l.memLine()
 	}
 	line, err := l.br.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
@@ -87,6 +101,27 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 	return line, 0, true
 }
 
+// memLine is readLine for an input in memory.
+func (l *lineReader) memLine() (line []byte, tooLong int, ok bool) {
+	if len(l.mem) == 0 {
+		l.err = io.EOF
+		return nil, 0, false
+	}
+	if k := lineEnd(l.mem); k >= 0 {
+		line, l.mem = l.mem[:k], l.mem[k+1:]
+	} else {
+		line, l.mem = l.mem, nil
+	}
+	l.line++
+	if l.line == 1 {
+		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
+	}
+	if len(line) > MaxLine {
+		return nil, len(line), true
+	}
+	return line, 0, true
+}
+
 // feed makes line, without its line end, the next and last line l reads,
 // as line lineNo. A line over MaxLine reads as too long.
 func (l *lineReader) feed(line []byte, lineNo int) {
@@ -106,7 +141,7 @@ func (l *lineReader) feed(line []byte, lineNo int) {
 // when it goes on, and then the rest piece by piece. A caller that stops
 // before the end of a line may call readLine next: it skips the rest.
 func (l *lineReader) readPiece() (piece []byte, more, ok bool) {
-	if l.held || l.err != nil {
+	if l.held || l.err != nil || l.inMem {
 		l.partial = false
 		line, tooLong, ok := l.readLine()
 		return line, false, ok && tooLong == 0
@@ -154,4 +189,20 @@ func (l *lineReader) unread(line []byte, tooLong int) {
 	l.heldTooLong = tooLong
 	l.held = true
 	l.line--
+}
+
+// lineEnd returns the index of the first '\n' in data, or -1: a short line
+// is searched byte by byte, which costs less than setting up
+// bytes.IndexByte.
+func lineEnd(data []byte) int {
+	n := min(len(data), 16)
+	for i, c := range data[:n] {
+		if c == '\n' {
+			return i
+		}
+	}
+	if k := bytes.IndexByte(data[n:], '\n'); k >= 0 {
+		return n + k
+	}
+	return -1
 }
