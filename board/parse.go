@@ -224,6 +224,28 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 	}
 	var b Board
 	b.setShape(s)
+	// Each tile once and one blank, checked on a mask; a fault is found
+	// again below, for its message.
+	var mask uint32
+	var words [2]uint64
+	blank := 0
+	for i, c := range cells {
+		v := c.Value
+		if int(v) >= n || mask&(1<<v) != 0 {
+			mask = 0
+			break
+		}
+		mask |= 1 << v
+		words[i>>3&1] |= uint64(v) << (8 * uint(i&7))
+		if v == 0 {
+			blank = i
+		}
+	}
+	if mask == 1<<n-1 {
+		b.lo, b.hi = words[0], words[1]
+		b.setBlank(blank)
+		return b, nil
+	}
 	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
 	for i, c := range cells {
 		if int(c.Value) >= n {

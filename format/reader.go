@@ -343,10 +343,12 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 	scan := bs.shape.ScanCells
 	if r.p.Nested {
 		scan = bs.shape.ScanNested // a nested board is its line
-	} else if b, ok := board.ParseLine(bs.shape, line); ok {
-		// The common case, read fast: a whole board on its line.
-		bs.fast, bs.b, bs.count = true, b, n
-		return dst
+	} else if len(line) >= n { // a line shorter holds no whole board
+		if b, ok := board.ParseLine(bs.shape, line); ok {
+			// The common case, read fast: a whole board on its line.
+			bs.fast, bs.b, bs.count = true, b, n
+			return dst
+		}
 	}
 	var k int
 	var err error
