@@ -32,6 +32,7 @@ const (
 )
 
 func main() {
+	cli.LimitMemory()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 

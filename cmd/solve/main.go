@@ -25,7 +25,6 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -117,12 +116,7 @@ func largeFor(dir string) (*engine.Solver, error) {
 }
 
 func main() {
-	if os.Getenv("GOMEMLIMIT") == "" {
-		// A file of bad lines makes a message of each, and garbage with
-		// it: a soft limit makes the collector keep memory under 32 MiB
-		// there, and costs nothing where the heap stays small.
-		debug.SetMemoryLimit(28 << 20)
-	}
+	cli.LimitMemory()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
