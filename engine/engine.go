@@ -40,12 +40,16 @@ func New(tables *table.Set, dbs ...*pdb.Set) *Solver {
 }
 
 // WithCache returns a Solver of the same tables and databases that keeps
-// the databases it builds on first use (for goals whose blank cell no
-// stored plan reaches) in the folder dir, and reads them from there the
-// next time, so that such a goal costs a search of seconds once, not once
-// a run. A file there that fails its checksum is built again.
+// in the folder dir what it builds on first use, and reads it from there
+// the next time: the databases of goals whose blank cell no stored plan
+// reaches, a search of seconds, and the fast lookups a batch builds from a
+// table (table.Set.WithCache), milliseconds a goal. A file there that
+// fails its checksum is built again.
 func (v *Solver) WithCache(dir string) *Solver {
-	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: dir}}
+	if v == nil {
+		return nil
+	}
+	return &Solver{tables: v.tables.WithCache(dir), search: searcher{sets: v.search.sets, cache: dir}}
 }
 
 // MinSearch is the fewest cells of a shape that is searched rather than

@@ -18,6 +18,16 @@ func DefaultDir() (string, error) {
 	return filepath.Join(dir, "slidingpuzzle"), nil
 }
 
+// BuiltDir returns the folder under DefaultDir where the commands keep
+// what they build on first use (engine.Solver.WithCache).
+func BuiltDir() (string, error) {
+	dir, err := DefaultDir()
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, "built"), nil
+}
+
 // OpenDir returns the Set of the database files in dir, each mapped into
 // memory in place when first used (and its checksum verified then), so
 // that a program that uses a few hundred megabytes of them starts as fast

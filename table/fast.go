@@ -64,7 +64,8 @@ func (t *Table) Prepare() error {
 	return err
 }
 
-// buildFast computes every position's path by a depth-first walk of the
+// buildFast computes every position's path, or reads them from the
+// table's cache (Set.WithCache), by a depth-first walk of the
 // table's tree from the goal: the children of a position are its
 // neighbours whose move leads back to it, and a child's path is its move
 // followed by its parent's path. Each position is a child of one parent at
@@ -80,6 +81,21 @@ func (t *Table) buildFast() (*fastTable, error) {
 	if t.maxDepth > MaxPackedLen {
 		return nil, nil // the paths are too long to hold; lookups follow the table
 	}
+	if t.cache == "" {
+		return t.walk()
+	}
+	if f := t.loadFast(); f != nil {
+		return f, nil
+	}
+	f, err := t.walk()
+	if err == nil {
+		t.saveFast(f)
+	}
+	return f, err
+}
+
+// walk is buildFast's walk, with no cache.
+func (t *Table) walk() (*fastTable, error) {
 	paths := make([]uint64, Size(t.goal.Shape()))
 	if t.goal.Shape() == board.Shape3x3 {
 		return t.buildFast9(paths)

@@ -24,6 +24,8 @@ type Set struct {
 
 	shapesOnce sync.Once
 	shapes     []board.Shape
+
+	cache string // where tables keep their fast lookups (WithCache), or ""
 }
 
 type key struct {
@@ -80,6 +82,7 @@ func (s *Set) load(k key) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%v (in %s)", err, name)
 	}
+	t.cache = s.cache
 	return t, nil
 }
 

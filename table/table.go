@@ -43,13 +43,16 @@ type Table struct {
 	// tile's place in reading order, and 0 for the blank itself.
 	weights [board.MaxCells][board.MaxCells]int
 
+	checksum uint32 // of raw, as its file records it
+	cache    string // the folder of fast lookups kept (Set.WithCache), or ""
+
 	fast    func() (*fastTable, error) // built once, by Prepare or a batch
 	lookups atomic.Int64               // lookups so far, until fast is built
 	built   atomic.Pointer[fastTable]  // set once fast is built
 }
 
 func newTable(h Header, raw []byte) *Table {
-	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), parity: h.Goal.Parity(), maxDepth: h.MaxDepth, raw: raw}
+	t := &Table{goal: h.Goal, goalIdx: Index(h.Goal), parity: h.Goal.Parity(), maxDepth: h.MaxDepth, raw: raw, checksum: h.Checksum}
 	s := h.Goal.Shape()
 	n := s.Cells()
 	t.moves = legalMoves(s)

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"github.com/klauspost/compress/zstd"
 	goldenfile "github.com/slidingpuzzle/solver/internal/golden"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -382,5 +383,72 @@ func TestHeader(t *testing.T) {
 	}
 	if got := binary.LittleEndian.Uint32(mustFile(t, "3x3-8.tbl")[7+9:]); got != 181440 {
 		t.Errorf("positions %d", got)
+	}
+}
+
+// TestFastCache keeps the fast lookups of a Set WithCache in a folder: the
+// first Prepare writes them, the next Set reads them and answers the same,
+// a spoilt file is built and written again, and a folder that cannot be
+// written is no fault.
+func TestFastCache(t *testing.T) {
+	dir := t.TempDir()
+	plain, err := table.NewSet(generated.FS).Table(s3, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := func(tb *table.Table) string {
+		var sb strings.Builder
+		var buf []byte
+		for i := 0; i < table.Size(s3); i += 97 {
+			buf, _ = tb.AppendPath(buf[:0], table.Position(s3, tb.Goal().Parity(), i))
+			sb.Write(buf)
+			sb.WriteByte('\n')
+		}
+		return sb.String()
+	}
+	if err := plain.Prepare(); err != nil {
+		t.Fatal(err)
+	}
+	want := answers(plain)
+	prepared := func() *table.Table {
+		t.Helper()
+		tb, err := table.NewSet(generated.FS).WithCache(dir).Table(s3, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.Prepare(); err != nil {
+			t.Fatal(err)
+		}
+		return tb
+	}
+	prepared()
+	files, _ := filepath.Glob(filepath.Join(dir, "3x3-4.*.fast"))
+	if len(files) != 1 {
+		t.Fatalf("cache holds %v, want one file", files)
+	}
+	info, _ := os.Stat(files[0])
+	if info.Size() != 16+8*int64(table.Size(s3)) {
+		t.Errorf("cache file of %d bytes", info.Size())
+	}
+	if got := answers(prepared()); got != want {
+		t.Errorf("answers from the cache differ")
+	}
+	// Spoil a path: the checksum no longer matches, so the file is not
+	// read, and it is written again whole.
+	data, _ := os.ReadFile(files[0])
+	data[len(data)/2] ^= 0x10
+	os.WriteFile(files[0], data, 0o644)
+	if got := answers(prepared()); got != want {
+		t.Errorf("answers after a spoilt cache differ")
+	}
+	if again, _ := os.ReadFile(files[0]); bytes.Equal(again, data) {
+		t.Errorf("the spoilt cache file was not written again")
+	}
+	// A folder that is a file.
+	file := filepath.Join(dir, "file")
+	os.WriteFile(file, nil, 0o644)
+	tb, _ := table.NewSet(generated.FS).WithCache(file).Table(s3, 4)
+	if err := tb.Prepare(); err != nil || answers(tb) != want {
+		t.Errorf("with a cache that cannot be written: %v", err)
 	}
 }

@@ -20,9 +20,11 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/judge"
+	"github.com/slidingpuzzle/solver/pdb"
 )
 
 const (
@@ -30,6 +32,16 @@ const (
 	exitFail  = 1 // some case failed
 	exitFatal = 2 // bad flags or files, a missing or corrupt table
 )
+
+// cachedSolver returns the embedded Solver, keeping the fast lookups it
+// builds for the next run (pdb.BuiltDir).
+func cachedSolver() *engine.Solver {
+	s := embedded.Solver()
+	if d, err := pdb.BuiltDir(); err == nil {
+		s = s.WithCache(d)
+	}
+	return s
+}
 
 func main() {
 	cli.LimitMemory()
@@ -165,7 +177,7 @@ Flags:
 	}
 	out := bufio.NewWriter(stdout)
 	ch := &judge.Checker{
-		Solver: embedded.Solver(), Preset: p, Goal: goal, Shortest: *shortest,
+		Solver: cachedSolver(), Preset: p, Goal: goal, Shortest: *shortest,
 		InputName: files[0], AnswersName: files[1],
 	}
 	v, err := ch.Check(readers[0], readers[1], out)

@@ -20,6 +20,20 @@ import (
 
 var update = flag.Bool("update", false, "rewrite the golden files")
 
+func TestMain(m *testing.M) {
+	// What the command keeps for the next run goes to a folder of the
+	// tests' own, not the user's cache.
+	dir, err := os.MkdirTemp("", "judge-test")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_CACHE_HOME", dir)
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 func runIn(stdin io.Reader, args ...string) (stdout, stderr string, code int) {
 	var o, e bytes.Buffer
 	code = run(args, stdin, &o, &e)

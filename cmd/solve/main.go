@@ -24,7 +24,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -81,10 +80,10 @@ func solverFor(dir string) (*engine.Solver, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Databases built for goals no stored plan fits are kept for the
-	// next run.
-	if d, err := pdb.DefaultDir(); err == nil {
-		s = s.WithCache(filepath.Join(d, "built"))
+	// Databases built for goals no stored plan fits, and the fast
+	// lookups of tables, are kept for the next run.
+	if d, err := pdb.BuiltDir(); err == nil {
+		s = s.WithCache(d)
 	}
 	return s, nil
 }

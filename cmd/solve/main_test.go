@@ -36,6 +36,10 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "building solve: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	// What the command keeps for the next run goes to a folder of the
+	// tests' own, not the user's cache (after the build, whose own cache
+	// is there too).
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)

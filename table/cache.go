@@ -1,0 +1,125 @@
+package table
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// The fast lookups a batch builds (fastTable, 1.4 MB for a 3x3 goal) can
+// be kept in a folder (Set.WithCache), so that the next process that needs
+// them reads them in a fraction of a millisecond instead of building them
+// again. A file is named for its table's shape, blank cell and checksum,
+// so a table made again never meets the lookups of the old one, and holds
+//
+//	offset  size  field
+//	0       4     magic "SPZF"
+//	4       1     format version (1)
+//	5       3     zero
+//	8       4     number of positions n (little-endian)
+//	12      4     CRC-32 (Castagnoli) of the paths
+//	16      8n    the paths, little-endian
+//
+// A file that does not match in every field is not used (and is written
+// again); one that cannot be written is no fault: the lookups are built in
+// memory as without a cache.
+const (
+	fastMagic   = "SPZF"
+	fastVersion = 1
+)
+
+// WithCache returns a Set of the same tables whose fast lookups are kept
+// in dir (made when first written to), and read from it when they are
+// there. Its tables are decoded apart from s's.
+func (s *Set) WithCache(dir string) *Set {
+	if s == nil {
+		return nil
+	}
+	return &Set{fsys: s.fsys, tables: make(map[key]func() (*Table, error)), cache: dir}
+}
+
+// cacheFile names the file of t's fast lookups in dir.
+func (t *Table) cacheFile() string {
+	s := t.goal.Shape()
+	return filepath.Join(t.cache, fmt.Sprintf("%dx%d-%d.%08x.fast", s.Rows, s.Cols, t.goal.Blank(), t.checksum))
+}
+
+// loadFast reads t's fast lookups from its cache, or returns nil when they
+// are not there whole. It reads a piece at a time, into the paths.
+func (t *Table) loadFast() *fastTable {
+	f, err := os.Open(t.cacheFile())
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	n := Size(t.goal.Shape())
+	var head [16]byte
+	if info, err := f.Stat(); err != nil || info.Size() != 16+8*int64(n) {
+		return nil
+	}
+	if _, err := io.ReadFull(f, head[:]); err != nil || string(head[:4]) != fastMagic || head[4] != fastVersion ||
+		binary.LittleEndian.Uint32(head[8:]) != uint32(n) {
+		return nil
+	}
+	paths := make([]uint64, n)
+	var buf [8 << 10]byte
+	var sum uint32
+	for i := 0; i < n; {
+		piece := buf[:8*min(len(buf)/8, n-i)]
+		if _, err := io.ReadFull(f, piece); err != nil {
+			return nil
+		}
+		sum = crc32.Update(sum, castagnoli, piece)
+		for k := 0; k < len(piece); k, i = k+8, i+1 {
+			paths[i] = binary.LittleEndian.Uint64(piece[k:])
+		}
+	}
+	if sum != binary.LittleEndian.Uint32(head[12:]) || paths[t.goalIdx] != 1 {
+		return nil
+	}
+	return &fastTable{paths: paths}
+}
+
+// saveFast writes f to t's cache, whole or not at all: to a file of its
+// own first, renamed into place.
+func (t *Table) saveFast(f *fastTable) {
+	if err := os.MkdirAll(t.cache, 0o755); err != nil {
+		return
+	}
+	var buf [8 << 10]byte
+	// pieces calls do with the paths encoded, a piece at a time.
+	pieces := func(do func([]byte) error) error {
+		for i := 0; i < len(f.paths); {
+			k := 0
+			for ; k < len(buf) && i < len(f.paths); k, i = k+8, i+1 {
+				binary.LittleEndian.PutUint64(buf[k:], f.paths[i])
+			}
+			if err := do(buf[:k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var sum uint32
+	pieces(func(p []byte) error { sum = crc32.Update(sum, castagnoli, p); return nil })
+	var head [16]byte
+	copy(head[:], fastMagic)
+	head[4] = fastVersion
+	binary.LittleEndian.PutUint32(head[8:], uint32(len(f.paths)))
+	binary.LittleEndian.PutUint32(head[12:], sum)
+	tmp, err := os.CreateTemp(t.cache, ".fast-*")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(head[:])
+	if werr == nil {
+		werr = pieces(func(p []byte) error { _, err := tmp.Write(p); return err })
+	}
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), t.cacheFile()) != nil {
+		os.Remove(tmp.Name())
+	}
+}
