@@ -231,29 +231,24 @@ func (w *worker) answer(b *block) {
 	w.answerLines(b)
 }
 
-// key returns the key of the board of a line that board.ParseLine read,
-// and itemPath, or itemUnsolvable, or itemSlow for a line it did not. The
-// board is passed on in registers: kept in a variable of answerLines, it
-// would go through memory.
-func (w *worker) key(bd board.Board, ok bool) (table.Key, uint8) {
-	if !ok {
-		return 0, itemSlow
+// nextKey splits the first line off data and finds the key of its board:
+// itemPath and its key, or itemUnsolvable, or itemSlow for a line that is
+// not a board written in a usual form. A 3x3 line of the two forms judges
+// use most ("2 3 4 1 5 x 7 6 8", "23415x768") is taken from where its line
+// end must be, with no search for it (a line that reads as a board there
+// holds no line end), and read and indexed in one pass
+// (table.Solver.KeyLine).
+func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key table.Key, kind uint8) {
+	kindOf := func(solvable bool) uint8 {
+		if solvable {
+			return itemPath
+		}
+		return itemUnsolvable
 	}
-	if key, solvable := w.solver.Key(bd); solvable {
-		return key, itemPath
-	}
-	return 0, itemUnsolvable
-}
-
-// nextLine splits the first line off data and reads its board, when it
-// is one: a line of the two forms judges use most ("2 3 4 1 5 x 7 6 8",
-// "23415x768") is taken from where its line end must be, without a search
-// for it; a line that reads as a board there holds no line end.
-func nextLine(shape board.Shape, data []byte) (text, rest []byte, bd board.Board, ok bool) {
 	for _, n := range [2]int{17, 9} {
 		if len(data) > n && data[n] == '\n' {
-			if bd, ok = board.ParseLine(shape, data[:n]); ok {
-				return data[:n], data[n+1:], bd, true
+			if key, solvable, ok := w.solver.KeyLine(data[:n]); ok {
+				return data[:n], data[n+1:], key, kindOf(solvable)
 			}
 			break
 		}
@@ -264,10 +259,17 @@ func nextLine(shape board.Shape, data []byte) (text, rest []byte, bd board.Board
 		text, rest = data[:k], data[k+1:]
 	}
 	if len(text) > format.MaxLine {
-		return text, rest, board.Board{}, false
+		return text, rest, 0, itemSlow
 	}
-	bd, ok = board.ParseLine(shape, text)
-	return text, rest, bd, ok
+	if key, solvable, ok := w.solver.KeyLine(text); ok {
+		return text, rest, key, kindOf(solvable)
+	}
+	bd, ok := board.ParseLine(shape, text)
+	if !ok {
+		return text, rest, 0, itemSlow
+	}
+	key, solvable := w.solver.Key(bd)
+	return text, rest, key, kindOf(solvable)
 }
 
 func (w *worker) answerLines(b *block) {
@@ -292,12 +294,12 @@ func (w *worker) answerLines(b *block) {
 		n, nk := 0, 0
 		for ; n < group && len(data) > 0; n++ {
 			var text []byte
-			var bd board.Board
-			var ok bool
-			text, data, bd, ok = nextLine(shape, data)
+			var key table.Key
+			var kind uint8
+			text, data, key, kind = w.nextKey(shape, data)
 			line++
 			it := &w.items[n]
-			switch key, kind := w.key(bd, ok); kind {
+			switch kind {
 			case itemSlow:
 				*it = item{kind: itemSlow, line: line, text: text}
 			case itemUnsolvable:

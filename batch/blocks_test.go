@@ -18,7 +18,13 @@ import (
 // returns the output, the messages and the counts.
 func run(t *testing.T, in string, blocks bool) string {
 	t.Helper()
-	p, _ := format.Lookup("hdu1043")
+	return runPreset(t, "hdu1043", in, blocks)
+}
+
+// runPreset is run for the preset called name.
+func runPreset(t *testing.T, name, in string, blocks bool) string {
+	t.Helper()
+	p, _ := format.Lookup(name)
 	var msgs strings.Builder
 	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
 	goal, _ := p.DefaultGoal()
@@ -172,6 +178,34 @@ func TestSeparatedBlocks(t *testing.T) {
 			if got != fmt.Sprintf("%+v\n%s\n%s", want, msgs.String(), dst) {
 				t.Errorf("%s seed %d: Run and case by case differ", name, seed)
 			}
+		}
+	}
+}
+
+// TestBlocksAgreeGoals answers a large file of random boards, in both of
+// the usual forms and others, for presets whose goals rename the tiles
+// and move the blank: blocks and cases agree.
+func TestBlocksAgreeGoals(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	var sb strings.Builder
+	for sb.Len() < 3*blockSize {
+		var cells [9]uint8
+		for i, v := range rng.Perm(9) {
+			cells[i] = uint8(v)
+		}
+		b, _ := board.New(board.Shape3x3, cells[:])
+		s := b.String()
+		switch rng.IntN(4) {
+		case 0:
+			s = strings.Join(strings.Split(s, ""), " ")
+		case 1:
+			s = strings.Join(strings.Split(s, ""), "  ")
+		}
+		sb.WriteString(s + "\n")
+	}
+	for _, name := range []string{"luogu1379", "acwing845", "hdu1043"} {
+		if got, want := runPreset(t, name, sb.String(), true), runPreset(t, name, sb.String(), false); got != want {
+			t.Errorf("%s: blocks and cases differ", name)
 		}
 	}
 }
