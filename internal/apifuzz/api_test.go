@@ -125,6 +125,8 @@ func FuzzAPI(f *testing.F) {
 	f.Add(int8(2), int8(3), []byte{1, 2, 3, 4, 0, 5}, []byte{1, 2, 3, 4, 5, 0}, uint8(1))
 	f.Add(int8(4), int8(4), []byte{}, []byte{1}, uint8(2))
 	f.Add(int8(-1), int8(9), []byte{0}, []byte{0}, uint8(3))
+	f.Add(int8(3), int8(3), []byte("2 3 4 1 5 x 7 6 8"), []byte{1, 2, 3, 4, 5, 6, 7, 8, 0}, uint8(9))
+	f.Add(int8(3), int8(3), []byte("23415x768"), []byte{1, 2, 3, 8, 0, 4, 7, 6, 5}, uint8(0))
 	f.Fuzz(func(t *testing.T, rows, cols int8, a, b []byte, mode uint8) {
 		s := board.Shape{Rows: int(rows), Cols: int(cols)}
 		start, errA := board.New(s, a)
@@ -167,6 +169,20 @@ func FuzzAPI(f *testing.F) {
 				}
 			}
 		}
+		// KeyLine agrees with ParseLine and Key on any line, for any goal.
+		if goal.Valid() {
+			if v, err := set.Solver(goal); err == nil {
+				key, solvable, ok := v.KeyLine(a)
+				if ok {
+					bd, pok := board.ParseLine(s, a)
+					k2, s2 := v.Key(bd)
+					if !pok || k2 != key || s2 != solvable {
+						t.Fatalf("KeyLine(%q) = %d, %v; ParseLine %v, Key %d, %v", a, key, solvable, pok, k2, s2)
+					}
+				}
+			}
+		}
+		_, _, _, _ = board.NineWords(a)
 		// A preset of this shape and goal, through a whole job.
 		p := format.Preset{Name: "fuzz", Shape: s, OneLine: true, Goal: string(b), Blank: 'x', Print: format.Print(mode % 4)}
 		var out bytes.Buffer
