@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/slidingpuzzle/solver/internal/mapped"
 )
 
 // DefaultDir returns the folder where gentable -pdb default writes the
@@ -41,18 +43,18 @@ func OpenDir(dir string) (*Set, error) {
 		return nil, fmt.Errorf("pdb: %s is not a folder", dir)
 	}
 	var mu sync.Mutex
-	mapped := map[string][]byte{}
+	files := map[string][]byte{}
 	open := func(name string) ([]byte, error) {
 		mu.Lock()
 		defer mu.Unlock()
-		if data, ok := mapped[name]; ok {
+		if data, ok := files[name]; ok {
 			return data, nil
 		}
-		data, err := mapFile(filepath.Join(dir, name))
+		data, err := mapped.File(filepath.Join(dir, name))
 		if err != nil {
 			return nil, err
 		}
-		mapped[name] = data
+		files[name] = data
 		return data, nil
 	}
 	return NewMappedSet(open, true), nil

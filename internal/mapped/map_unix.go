@@ -1,14 +1,15 @@
 //go:build unix
 
-package pdb
+package mapped
 
 import (
 	"os"
 	"syscall"
 )
 
-// mapFile maps the file at path into memory, read only.
-func mapFile(path string) ([]byte, error) {
+// File maps the file at path into memory, read only, for the life of the
+// process.
+func File(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
