@@ -150,14 +150,24 @@ func Relabel(start, goal Board) Board {
 // cell of from is renamed to the tile in the same cell of to. From and to
 // must have their blanks in the same cell, and the shape of b.
 func Rename(b, from, to Board) Board {
+	// On the words of the cells, eight a word: a file of pairs renames
+	// every case.
 	var name [MaxCells]uint8
 	n := b.Shape().Cells()
-	for i := 0; i < n; i++ {
-		name[from.cell(i)] = to.cell(i)
+	lo := min(n, 8)
+	for i := range lo {
+		name[from.lo>>(8*i)&15] = uint8(to.lo >> (8 * i))
+	}
+	for i := range n - lo {
+		name[from.hi>>(8*i)&15] = uint8(to.hi >> (8 * i))
 	}
 	out := b
-	for i := 0; i < n; i++ {
-		out.set(i, name[b.cell(i)])
+	out.lo, out.hi = 0, 0
+	for i := range lo {
+		out.lo |= uint64(name[b.lo>>(8*i)&15]) << (8 * i)
+	}
+	for i := range n - lo {
+		out.hi |= uint64(name[b.hi>>(8*i)&15]) << (8 * i)
 	}
 	return out
 }
