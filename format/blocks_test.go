@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -52,54 +53,76 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 	}
 }
 
-// separatedFile writes n cases of p (a preset of separated cases), with
-// faults of every kind mixed in as rng picks them, and a count that may
-// be wrong.
+// separatedFile writes n cases of p, with faults of every kind mixed in
+// as rng picks them, and a count that may be wrong.
 func separatedFile(p Preset, n int, rng *rand.Rand) string {
 	var sb strings.Builder
-	switch rng.IntN(6) {
-	case 0:
-		fmt.Fprintf(&sb, "%d\n", n-rng.IntN(5)) // too few
-	case 1:
-		fmt.Fprintf(&sb, "%d\n", n+rng.IntN(5)) // too many
-	case 2:
-		sb.WriteString("two\n")
-	default:
-		fmt.Fprintf(&sb, "%d\n", n)
+	if p.Count {
+		switch rng.IntN(6) {
+		case 0:
+			fmt.Fprintf(&sb, "%d\n", n-rng.IntN(5)) // too few
+		case 1:
+			fmt.Fprintf(&sb, "%d\n", n+rng.IntN(5)) // too many
+		case 2:
+			sb.WriteString("two\n")
+		default:
+			fmt.Fprintf(&sb, "%d\n", n)
+		}
 	}
 	nl := "\n"
 	if rng.IntN(4) == 0 {
 		nl = "\r\n"
 	}
 	s := p.Shape
-	for range n {
-		switch rng.IntN(4) {
-		case 0:
-			sb.WriteString(nl)
-		case 1:
-			sb.WriteString(nl + " \t" + nl)
-		default:
-			sb.WriteString(nl)
-		}
+	randomBoard := func() string {
 		var cells [board.MaxCells]uint8
 		for i, v := range rng.Perm(s.Cells()) {
 			cells[i] = uint8(v)
 		}
 		b, _ := board.New(s, cells[:s.Cells()])
-		text := string(p.AppendBoard(nil, b))
+		return string(p.AppendBoard(nil, b))
+	}
+	for range n {
+		switch rng.IntN(4) {
+		case 0:
+			if p.Separated || p.Gap {
+				sb.WriteString(nl)
+			}
+		case 1:
+			sb.WriteString(nl + " \t" + nl)
+		default:
+			if p.Separated {
+				sb.WriteString(nl)
+			}
+		}
+		text := randomBoard()
+		if p.Pairs {
+			text += randomBoard()
+		}
 		switch rng.IntN(40) {
 		case 0:
 			text = "junk\n"
 		case 1:
-			text += "123\n" // a line too many
+			text += "123\n" // a line too many, or a row
 		case 2:
 			text = text[:len(text)/2] + "\n" // a board cut short
 		case 3:
 			text = strings.Repeat("1", MaxLine+10) + "\n" // a line too long
 		case 4:
-			text = strings.Replace(text, "\n", " ", 1) // two rows on a line
+			text = strings.Replace(text, "\n", " ", 1) // two rows on a line, or a pair
 		case 5:
 			text = strings.Replace(text, "1", "9", 1)
+		case 6:
+			text = strings.Replace(text, "2", "é", 1) // a character of two bytes
+		case 7:
+			// A board of rows.
+			b := []byte(strings.TrimSpace(strings.Split(text, "\n")[0]))
+			b = bytes.ReplaceAll(b, []byte(" "), nil)
+			var rows []string
+			for i := 0; i+s.Cols <= len(b); i += s.Cols {
+				rows = append(rows, string(b[i:i+s.Cols]))
+			}
+			text = strings.Join(rows, "\n") + "\n" + strings.Join(strings.Split(text, "\n")[1:], "\n")
 		}
 		sb.WriteString(strings.ReplaceAll(text, "\n", nl))
 	}
@@ -109,11 +132,15 @@ func separatedFile(p Preset, n int, rng *rand.Rand) string {
 	return sb.String()
 }
 
-// TestBlocksAgree reads large files of separated cases, faults and wrong
-// counts among them, in Blocks and case by case: the same cases, numbers,
+// blockPresets are the presets whose files NextBlock cuts.
+var blockPresets = []string{"lightoj1139", "boj11112"}
+
+// TestBlocksAgree reads large files of the presets NextBlock cuts, faults
+// and wrong counts among them (boards of rows, characters of two bytes,
+// lines too long), in Blocks and case by case: the same cases, numbers,
 // lines and messages.
 func TestBlocksAgree(t *testing.T) {
-	for _, name := range []string{"lightoj1139", "boj11112"} {
+	for _, name := range blockPresets {
 		p, _ := Lookup(name)
 		for seed := range uint64(12) {
 			rng := rand.New(rand.NewPCG(seed, 99))
@@ -139,7 +166,7 @@ func TestBlocksAgree(t *testing.T) {
 func FuzzBlocksAgree(f *testing.F) {
 	f.Add(uint64(1), uint16(3000))
 	f.Fuzz(func(t *testing.T, seed uint64, n uint16) {
-		for _, name := range []string{"lightoj1139", "boj11112"} {
+		for _, name := range blockPresets {
 			p, _ := Lookup(name)
 			rng := rand.New(rand.NewPCG(seed, uint64(n)))
 			in := separatedFile(p, 1+int(n)%12000, rng)
