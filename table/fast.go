@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -44,11 +45,25 @@ func (t *Table) fastIfBuilt() *fastTable {
 	if f := t.built.Load(); f != nil {
 		return f
 	}
-	if t.lookups.Add(1) == slowLookups {
+	switch t.lookups.Add(1) {
+	case cachedLookups:
+		// Fast lookups kept by an earlier run cost far less to read than
+		// to build: read them now, if they are there.
+		if t.cache != "" {
+			if _, err := os.Stat(t.cacheFile()); err == nil && t.Prepare() == nil {
+				return t.built.Load()
+			}
+		}
+	case slowLookups:
 		go t.Prepare() // a fault is found and reported by the slow path
 	}
 	return nil
 }
+
+// cachedLookups is how many lookups a table answers by following its
+// moves before it reads fast lookups kept in its cache (Set.WithCache),
+// which takes about as long as a few hundred lookups.
+const cachedLookups = 300
 
 // Prepare builds the structures of t's fast lookups now rather than after
 // the first few thousand, and checks the whole table on the way: every

@@ -433,6 +433,19 @@ func TestFastCache(t *testing.T) {
 	if got := answers(prepared()); got != want {
 		t.Errorf("answers from the cache differ")
 	}
+	// A batch reads kept lookups after a few hundred slow ones, long
+	// before it would build them.
+	v, err := table.NewSet(generated.FS).WithCache(dir).Solver(s3.Goal(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := table.Position(s3, s3.Goal(4).Parity(), 12345)
+	for k := 0; !v.Fast(); k++ {
+		if k > 1000 {
+			t.Fatalf("no fast lookups after %d lookups with a cache", k)
+		}
+		v.AppendPath(nil, b)
+	}
 	// Spoil a path: the checksum no longer matches, so the file is not
 	// read, and it is written again whole.
 	data, _ := os.ReadFile(files[0])
