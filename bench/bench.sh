@@ -10,7 +10,11 @@ cd "$(dirname "$0")/.."
 runs=${RUNS:-11}
 out=bench/out
 mkdir -p "$out"
-go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/measure ./bench/cachedir
+# The commands as `make build` makes them: with no cgo, so static (see the
+# README); solve-cgo is solve as a plain `go build` makes it where a C
+# compiler is installed (net/http's resolver then links libc).
+CGO_ENABLED=0 go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/linked ./bench/measure ./bench/cachedir
+go build -o "$out/solve-cgo" ./cmd/solve
 b=$out
 gcc -O2 -o "$b/cfloor" bench/cfloor/floor.c
 
@@ -82,7 +86,8 @@ done
 
 echo
 echo "== one board on the command line, whole process"
-"$b/measure" -runs $((runs * 20)) hello="$b/hello" "solve=$b/solve 23415x768"
+echo "   linked: hello world linking every package solve links"
+"$b/measure" -runs $((runs * 20)) hello="$b/hello" linked="$b/linked" "solve=$b/solve 23415x768" "solve-cgo=$b/solve-cgo 23415x768"
 
 echo "== gentable: every table, written to a scratch folder"
 "$b/measure" -runs 5 "gentable=$b/gentable -o $b/tables"
