@@ -180,17 +180,24 @@ func Remap(b Board, to *[MaxCells]uint8) (Board, bool) {
 	if !b.Valid() {
 		return Board{}, false
 	}
+	// On the words of the cells: a file of pairs turns every case.
 	n := b.Shape().Cells()
-	out := b
+	var words [2]uint64
 	var seen uint32
+	lo, hi := b.lo, b.hi
 	for i := 0; i < n; i++ {
-		c := int(to[i])
-		if c >= n || seen&(1<<c) != 0 {
+		c := uint(to[i])
+		v := lo & 0xff
+		lo = lo>>8 | hi<<56
+		hi >>= 8
+		if c >= uint(n) || seen&(1<<c) != 0 {
 			return Board{}, false
 		}
 		seen |= 1 << c
-		out.set(c, b.cell(i))
+		words[c>>3&1] |= v << (8 * (c & 7))
 	}
+	out := b
+	out.lo, out.hi = words[0], words[1]
 	out.setBlank(int(to[b.Blank()]))
 	return out, true
 }
