@@ -319,6 +319,14 @@ var cellValue = func() (t [256]uint8) {
 	return t
 }()
 
+// CellValue returns the cell that the character c writes on a board of ten
+// cells or fewer, as ScanCells reads it: 0 for a blank (x, X, 0 or #),
+// 1..9 for a tile; false for a space or anything else.
+func CellValue(c byte) (uint8, bool) {
+	v := cellValue[c]
+	return v, v < 10
+}
+
 // ParseLine reads a board written on one line, as AppendCells and
 // FromCells would, but fast and without saying what is wrong: it reports
 // false for anything but a well-formed board, and the caller reads the

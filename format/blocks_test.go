@@ -178,3 +178,30 @@ func FuzzBlocksAgree(f *testing.F) {
 		}
 	})
 }
+
+// TestSimpleRows reads files of boards of rows, faults of every kind among
+// them, with the rows taken plainly where they can be (simpleRows) and
+// every row scanned: the same cases, numbers, lines and messages.
+func TestSimpleRows(t *testing.T) {
+	for _, name := range []string{"lightoj1139", "boj11112", "aoj", "uva652"} {
+		p, _ := Lookup(name)
+		p.Rows = true
+		for seed := range uint64(20) {
+			rng := rand.New(rand.NewPCG(seed, 7))
+			in := separatedFile(p, 500+rng.IntN(2000), rng)
+			goal := p.GoalOr(board.Board{})
+			got := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
+			noSimpleRows = true
+			want := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
+			noSimpleRows = false
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						t.Fatalf("%s seed %d: case %d:\n simple  %s\n scanned %s", name, seed, i, got[i], want[i])
+					}
+				}
+				t.Fatalf("%s seed %d: %d cases simply, %d scanned", name, seed, len(got), len(want))
+			}
+		}
+	}
+}

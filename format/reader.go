@@ -350,6 +350,12 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 			return dst
 		}
 	}
+	cols := bs.shape.Cols
+	if !r.p.Nested && !r.args && !r.p.OneLine && n <= 10 && !noSimpleRows {
+		if spaced, ok := simpleRow(line, cols, n); ok {
+			return r.simpleRows(dst, bs, line, spaced)
+		}
+	}
 	var k int
 	var err error
 	dst, k, err = scan(dst, limit, line, r.line)
@@ -357,7 +363,6 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 	if err != nil {
 		bs.err = r.wrap(err)
 	}
-	cols, rows := bs.shape.Cols, bs.shape.Rows
 	if r.p.Nested || r.args || r.p.OneLine || k > cols {
 		return dst // the board is this line
 	}
@@ -365,7 +370,16 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 	if k != cols && bs.err == nil {
 		bs.err = r.errorAt(r.line, 0, "row 1 has "+plural(k, "cell")+", want "+strconv.Itoa(cols))
 	}
-	for row := 2; row <= rows; row++ {
+	return r.rows(dst, bs, 2)
+}
+
+// rows reads rows from..Rows of a board of one row a line, as readBoard
+// does, appending their cells to dst.
+func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
+	n := bs.shape.Cells()
+	limit := len(dst) - bs.count + 2*n + 1
+	cols, rows := bs.shape.Cols, bs.shape.Rows
+	for row := from; row <= rows; row++ {
 		line, tooLong, ok := r.readLine()
 		switch {
 		case !ok:
@@ -389,6 +403,8 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 			return dst
 		}
 		bs.last = r.line
+		var k int
+		var err error
 		dst, k, err = bs.shape.ScanCells(dst, limit, line, r.line)
 		bs.count += k
 		if err != nil && bs.err == nil {
@@ -399,6 +415,95 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 		}
 	}
 	return dst
+}
+
+// noSimpleRows turns simpleRows off, for the tests that hold it to the
+// reading of every row by ScanCells.
+var noSimpleRows = false
+
+// simpleRow reports whether line is one row of a board of n cells (ten or
+// fewer) written plainly: cols characters, each a cell of the board, with
+// nothing between them (spaced false) or one space (spaced true).
+func simpleRow(line []byte, cols, n int) (spaced, ok bool) {
+	step := 1
+	switch len(line) {
+	case cols:
+	case 2*cols - 1:
+		spaced, step = true, 2
+		for j := 1; j < len(line); j += 2 {
+			if line[j] != ' ' {
+				return false, false
+			}
+		}
+	default:
+		return false, false
+	}
+	for j := 0; j < len(line); j += step {
+		if v, ok := board.CellValue(line[j]); !ok || int(v) >= n {
+			return false, false
+		}
+	}
+	return spaced, true
+}
+
+// simpleRows reads a board of one row a line whose first row, line, is a
+// simple row (simpleRow), taking the rows after it the same way while
+// they are simple: their characters make the board written on one line,
+// which board.ParseLine reads, with no cells kept. At the first row that
+// is not simple, or a board that is not one, the rows so far become the
+// cells ScanCells would have made of them, and reading goes on as
+// readBoard's, with that line given back.
+func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte, spaced bool) []board.Cell {
+	cols, rows := bs.shape.Cols, bs.shape.Rows
+	var chars [board.MaxCells]byte  // the cells' characters, row by row
+	var layout [board.MaxCells]bool // whether each row was spaced
+	add := func(row int, line []byte, spaced bool) {
+		step := 1
+		if spaced {
+			step = 2
+		}
+		for j := range cols {
+			chars[row*cols+j] = line[j*step]
+		}
+		layout[row] = spaced
+	}
+	// cells appends the cells of the rows before row, as ScanCells does.
+	cells := func(row int) []board.Cell {
+		for i := range row {
+			step := 1
+			if layout[i] {
+				step = 2
+			}
+			for j := range cols {
+				v, _ := board.CellValue(chars[i*cols+j])
+				dst = append(dst, board.Cell{Value: v, Line: int32(bs.line + i), Col: int32(j*step + 1)})
+			}
+		}
+		bs.count = row * cols
+		return dst
+	}
+	add(0, first, spaced)
+	for row := 1; row < rows; row++ {
+		line, tooLong, ok := r.readLine()
+		if !ok {
+			return r.rows(cells(row), bs, row+1)
+		}
+		sp, simple := false, false
+		if tooLong == 0 {
+			sp, simple = simpleRow(line, cols, bs.shape.Cells())
+		}
+		if !simple {
+			r.unread(line, tooLong)
+			return r.rows(cells(row), bs, row+1)
+		}
+		add(row, line, sp)
+		bs.last = r.line
+	}
+	if b, ok := board.ParseLine(bs.shape, chars[:rows*cols]); ok {
+		bs.fast, bs.b, bs.count = true, b, rows*cols
+		return dst
+	}
+	return cells(rows) // a tile twice: FromCells says where
 }
 
 // fromCells makes a board of the n cells of one board, as readBoard saw it.
