@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
+	"time"
 	"unsafe"
 
 	"github.com/slidingpuzzle/solver/internal/mapped"
@@ -102,7 +103,8 @@ func (t *Table) saveFast(f *fastTable) {
 	head[4] = fastVersion
 	binary.LittleEndian.PutUint32(head[8:], uint32(len(f.paths)))
 	binary.LittleEndian.PutUint32(head[12:], sum)
-	tmp, err := os.CreateTemp(t.cache, ".fast-*")
+	removeStale(t.cache)
+	tmp, err := os.CreateTemp(t.cache, tempPattern)
 	if err != nil {
 		return
 	}
@@ -113,5 +115,20 @@ func (t *Table) saveFast(f *fastTable) {
 	cerr := tmp.Close()
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), t.cacheFile()) != nil {
 		os.Remove(tmp.Name())
+	}
+}
+
+// tempPattern names the files saveFast writes before it renames them.
+const tempPattern = ".fast-*"
+
+// removeStale removes from dir the files of writes that a process killed
+// in the middle left behind: those an hour old or more (a write takes
+// milliseconds).
+func removeStale(dir string) {
+	names, _ := filepath.Glob(filepath.Join(dir, tempPattern))
+	for _, name := range names {
+		if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > time.Hour {
+			os.Remove(name)
+		}
 	}
 }

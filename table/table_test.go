@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/generated"
@@ -456,6 +457,21 @@ func TestFastCache(t *testing.T) {
 	}
 	if again, _ := os.ReadFile(files[0]); bytes.Equal(again, data) {
 		t.Errorf("the spoilt cache file was not written again")
+	}
+	// What a killed write left behind an hour ago is removed by the next
+	// write; a write under way (a new file) is not.
+	stale, fresh := filepath.Join(dir, ".fast-stale"), filepath.Join(dir, ".fast-fresh")
+	os.WriteFile(stale, []byte("half"), 0o644)
+	os.WriteFile(fresh, []byte("half"), 0o644)
+	old := time.Now().Add(-2 * time.Hour)
+	os.Chtimes(stale, old, old)
+	os.Remove(files[0])
+	prepared()
+	if _, err := os.Stat(stale); err == nil {
+		t.Errorf("a stale temporary file was left")
+	}
+	if _, err := os.Stat(fresh); err != nil {
+		t.Errorf("a fresh temporary file was removed")
 	}
 	// A folder that is a file.
 	file := filepath.Join(dir, "file")
