@@ -352,8 +352,8 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 	}
 	cols := bs.shape.Cols
 	if !r.p.Nested && !r.args && !r.p.OneLine && n <= 10 && !noSimpleRows {
-		if spaced, ok := simpleRow(line, cols, n); ok {
-			return r.simpleRows(dst, bs, line, spaced)
+		if dst, ok := r.simpleRows(dst, bs, line); ok {
+			return dst
 		}
 	}
 	var k int
@@ -423,50 +423,49 @@ var noSimpleRows = false
 
 // simpleRow reports whether line is one row of a board of n cells (ten or
 // fewer) written plainly: cols characters, each a cell of the board, with
-// nothing between them (spaced false) or one space (spaced true).
-func simpleRow(line []byte, cols, n int) (spaced, ok bool) {
-	step := 1
+// nothing between them (spaced false) or one space (spaced true); and
+// copies the cells' characters to chars.
+func simpleRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
+	chars = chars[:cols]
 	switch len(line) {
 	case cols:
+		copy(chars, line)
 	case 2*cols - 1:
-		spaced, step = true, 2
-		for j := 1; j < len(line); j += 2 {
-			if line[j] != ' ' {
+		spaced = true
+		for j := range chars {
+			if j > 0 && line[2*j-1] != ' ' {
 				return false, false
 			}
+			chars[j] = line[2*j]
 		}
 	default:
 		return false, false
 	}
-	for j := 0; j < len(line); j += step {
-		if v, ok := board.CellValue(line[j]); !ok || int(v) >= n {
+	for _, c := range chars {
+		if v, ok := board.CellValue(c); !ok || int(v) >= n {
 			return false, false
 		}
 	}
 	return spaced, true
 }
 
-// simpleRows reads a board of one row a line whose first row, line, is a
-// simple row (simpleRow), taking the rows after it the same way while
-// they are simple: their characters make the board written on one line,
-// which board.ParseLine reads, with no cells kept. At the first row that
-// is not simple, or a board that is not one, the rows so far become the
-// cells ScanCells would have made of them, and reading goes on as
-// readBoard's, with that line given back.
-func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte, spaced bool) []board.Cell {
-	cols, rows := bs.shape.Cols, bs.shape.Rows
+// simpleRows reads a board of one row a line whose first row is first,
+// when it is a simple row (simpleRow), and reports whether it was: it
+// takes the rows after it the same way while they are simple, and their
+// characters make the board written on one line, which board.ParseLine
+// reads, with no cells kept. At the first row that is not simple, or a
+// board that is not one, the rows so far become the cells ScanCells would
+// have made of them, and reading goes on as readBoard's, with that line
+// given back.
+func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte) ([]board.Cell, bool) {
+	n, cols, rows := bs.shape.Cells(), bs.shape.Cols, bs.shape.Rows
 	var chars [board.MaxCells]byte  // the cells' characters, row by row
 	var layout [board.MaxCells]bool // whether each row was spaced
-	add := func(row int, line []byte, spaced bool) {
-		step := 1
-		if spaced {
-			step = 2
-		}
-		for j := range cols {
-			chars[row*cols+j] = line[j*step]
-		}
-		layout[row] = spaced
+	spaced, ok := simpleRow(first, cols, n, chars[:])
+	if !ok {
+		return dst, false
 	}
+	layout[0] = spaced
 	// cells appends the cells of the rows before row, as ScanCells does.
 	cells := func(row int) []board.Cell {
 		for i := range row {
@@ -482,28 +481,26 @@ func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte, space
 		bs.count = row * cols
 		return dst
 	}
-	add(0, first, spaced)
 	for row := 1; row < rows; row++ {
 		line, tooLong, ok := r.readLine()
 		if !ok {
-			return r.rows(cells(row), bs, row+1)
+			return r.rows(cells(row), bs, row+1), true
 		}
-		sp, simple := false, false
+		simple := false
 		if tooLong == 0 {
-			sp, simple = simpleRow(line, cols, bs.shape.Cells())
+			layout[row], simple = simpleRow(line, cols, n, chars[row*cols:])
 		}
 		if !simple {
 			r.unread(line, tooLong)
-			return r.rows(cells(row), bs, row+1)
+			return r.rows(cells(row), bs, row+1), true
 		}
-		add(row, line, sp)
 		bs.last = r.line
 	}
 	if b, ok := board.ParseLine(bs.shape, chars[:rows*cols]); ok {
 		bs.fast, bs.b, bs.count = true, b, rows*cols
-		return dst
+		return dst, true
 	}
-	return cells(rows) // a tile twice: FromCells says where
+	return cells(rows), true // a tile twice: FromCells says where
 }
 
 // fromCells makes a board of the n cells of one board, as readBoard saw it.
