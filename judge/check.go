@@ -353,12 +353,10 @@ func (c *Checker) walk(start, goal board.Board, path []byte) (int, bool) {
 			c.letter[l] = uint8(m)
 		}
 	}
-	var cells [board.MaxCells]uint8
-	n := s.Cells()
-	for i := range n {
-		cells[i] = start.Cell(i)
-	}
-	blank := uint8(start.Blank())
+	// The cells four bits each in one word: a move is a few shifts, and
+	// the end is one comparison.
+	w := nibbles(start)
+	blank := uint(start.Blank())
 	moves := 0
 	for k, ch := range path {
 		m := c.letter[ch]
@@ -368,19 +366,28 @@ func (c *Checker) walk(start, goal board.Board, path []byte) (int, bool) {
 			}
 			break
 		}
-		to := c.steps[blank&15][m]
+		to := uint(c.steps[blank&15][m])
 		if to == 0xff {
 			return moves, false
 		}
-		cells[blank], cells[to], blank = cells[to], 0, to
+		v := w >> (4 * to) & 15
+		w = w&^(15<<(4*to)) | v<<(4*blank)
+		blank = to
 		moves++
 	}
-	for i := range n {
-		if cells[i] != goal.Cell(i) {
-			return moves, false
-		}
+	return moves, w == nibbles(goal)
+}
+
+// nibbles packs the cells of b, each less than 16, four bits each: cell i
+// in bits 4i..4i+3.
+func nibbles(b board.Board) uint64 {
+	pack := func(x uint64) uint64 { // eight bytes to eight nibbles
+		x = (x | x>>4) & 0x00ff00ff00ff00ff
+		x = (x | x>>8) & 0x0000ffff0000ffff
+		return (x | x>>16) & 0x00000000ffffffff
 	}
-	return moves, true
+	lo, hi := b.Words()
+	return pack(lo) | pack(hi)<<32
 }
 
 // letters names the moves p prints.
