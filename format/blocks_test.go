@@ -205,3 +205,30 @@ func TestSimpleRows(t *testing.T) {
 		}
 	}
 }
+
+// TestFastCases reads files of every preset whose cases Next may take at
+// once (a board on its line, or a pair on two), faults of every kind among
+// them, with the fast path and without: the same cases, numbers, lines
+// and messages.
+func TestFastCases(t *testing.T) {
+	for _, name := range []string{"hdu1043", "uva652", "lrj", "hdu3567", "hoj1868", "luogu1379", "aoj"} {
+		p, _ := Lookup(name)
+		for seed := range uint64(20) {
+			rng := rand.New(rand.NewPCG(seed, 11))
+			in := separatedFile(p, 300+rng.IntN(2000), rng)
+			goal := p.GoalOr(board.Board{})
+			got := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
+			noFastCases = true
+			want := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
+			noFastCases = false
+			if strings.Join(got, "\n") != strings.Join(want, "\n") {
+				for i := range min(len(got), len(want)) {
+					if got[i] != want[i] {
+						t.Fatalf("%s seed %d: case %d:\n fast    %s\n general %s", name, seed, i, got[i], want[i])
+					}
+				}
+				t.Fatalf("%s seed %d: %d cases fast, %d general", name, seed, len(got), len(want))
+			}
+		}
+	}
+}

@@ -169,17 +169,38 @@ func isBlankLine(line []byte) bool {
 
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
+	// known is a start board the fast path below read, for the rest of the
+	// case to be read the general way.
+	var known boardScan
 	if r.oneLine() {
-		// The common case first: a whole board on the next line.
+		// The common case first: a whole board on the next line, or for
+		// a preset of pairs, a whole board on each of the next two.
 		line, tooLong, ok := r.readLine()
+		var start board.Board
+		parsed := false
 		if ok && tooLong == 0 {
-			if b, ok := board.ParseLine(r.p.Shape, line); ok {
-				r.num++
-				*c = Case{Num: r.num, Line: r.line, Start: b, Goal: r.goal, name: r.name}
-				return true
-			}
+			start, parsed = board.ParseLine(r.p.Shape, line)
 		}
-		if ok {
+		switch {
+		case parsed && !r.p.Pairs:
+			r.num++
+			*c = Case{Num: r.num, Line: r.line, Start: start, Goal: r.goal, name: r.name}
+			return true
+		case parsed:
+			first := r.line
+			line, tooLong, ok := r.readLine()
+			if ok && tooLong == 0 {
+				if goal, ok := board.ParseLine(r.p.Shape, line); ok {
+					r.num++
+					*c = Case{Num: r.num, Line: first, Start: start, Goal: goal, name: r.name}
+					return true
+				}
+			}
+			if ok {
+				r.unread(line, tooLong) // the goal, read again below
+			}
+			known = boardScan{found: true, shape: r.p.Shape, fast: true, b: start, line: first, last: first, count: r.p.Shape.Cells()}
+		case ok:
 			r.unread(line, tooLong) // read again below, for its message
 		}
 	}
@@ -208,8 +229,10 @@ func (r *Reader) Next(c *Case) bool {
 	}
 	cells := r.cells[:0]
 	defer func() { r.cells = cells[:0] }()
-	var bs boardScan
-	cells = r.readBoard(cells, false, &bs)
+	bs := known
+	if !bs.found {
+		cells = r.readBoard(cells, false, &bs)
+	}
 	n := bs.shape.Cells()
 	if !bs.found {
 		if r.count >= 0 && r.num < r.count && !r.shortSaid {
@@ -266,13 +289,17 @@ func (r *Reader) Next(c *Case) bool {
 	return true
 }
 
-// oneLine reports whether the next case may be a board on one line that
-// Next can take as it is: a case of one board, of a shape given, with no
-// count left to check.
+// oneLine reports whether the next case may be a board on one line (or a
+// pair on two) that Next can take as it is: of a shape given, with no count
+// left to check, in a preset that does not run a case to a blank line.
 func (r *Reader) oneLine() bool {
-	return !r.p.Pairs && !r.p.Separated && !r.p.Nested && !r.args && r.invalid == nil &&
+	return !r.p.Separated && !r.p.Nested && !r.args && r.invalid == nil && !noFastCases &&
 		r.p.Shape.Valid() && (!r.p.Count || r.countRead && (r.count < 0 || r.num < r.count))
 }
+
+// noFastCases turns Next's fast path off, for the tests that hold it to
+// the general reading.
+var noFastCases = false
 
 // plural writes "1 case" or "2 cases".
 func plural(n int, what string) string {
