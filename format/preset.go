@@ -167,15 +167,15 @@ func Names() []string {
 // Check reports whether p can be read and written: a shape a board can
 // have, a goal of that shape unless p reads one with every case, a known
 // Print, and a label with at most one %d.
-func (p Preset) Check() error { return p.check(true) }
+func (p *Preset) Check() error { return p.check(true) }
 
 // CheckArgs is Check for boards given as arguments (NewArgsReader), where
 // a preset may have no shape (the zero Shape): each board says its own.
-func (p Preset) CheckArgs() error { return p.check(false) }
+func (p *Preset) CheckArgs() error { return p.check(false) }
 
 // check is Check, with the shape left out when needShape is false: a
 // reader of arguments can take each board's shape from the board.
-func (p Preset) check(needShape bool) error {
+func (p *Preset) check(needShape bool) error {
 	switch {
 	case !p.Shape.Valid() && (needShape || p.Shape != board.Shape{}):
 		return fmt.Errorf("format: preset %q: shape %v not supported", p.Name, p.Shape)
@@ -194,7 +194,7 @@ func (p Preset) check(needShape bool) error {
 
 // DefaultGoal returns the goal of p's cases, or false if p reads a goal
 // with every case or its goal is not a board (Check says why).
-func (p Preset) DefaultGoal() (board.Board, bool) {
+func (p *Preset) DefaultGoal() (board.Board, bool) {
 	if p.Pairs {
 		return board.Board{}, false
 	}
@@ -205,7 +205,7 @@ func (p Preset) DefaultGoal() (board.Board, bool) {
 // GoalOr returns g, or p's own goal when g is the zero Board: the goal of
 // a run that may set one (-goal). For a preset of pairs, which reads a
 // goal with every case, it returns g as it is.
-func (p Preset) GoalOr(g board.Board) board.Board {
+func (p *Preset) GoalOr(g board.Board) board.Board {
 	if g == (board.Board{}) {
 		g, _ = p.DefaultGoal()
 	}
@@ -216,23 +216,24 @@ func (p Preset) GoalOr(g board.Board) board.Board {
 // goal of s (the tiles in reading order, the blank last) unless p reads a
 // goal with every case or already has s. The zero Shape makes a preset
 // whose boards say their own shape, for boards given as arguments.
-func (p Preset) WithShape(s board.Shape) Preset {
-	if s == p.Shape {
-		return p
+func (p *Preset) WithShape(s board.Shape) Preset {
+	q := *p
+	if s == q.Shape {
+		return q
 	}
-	p.Shape = s
-	if !p.Pairs {
-		p.Goal = ""
+	q.Shape = s
+	if !q.Pairs {
+		q.Goal = ""
 		if s.Valid() {
-			p.Goal = s.Goal(s.Cells() - 1).String()
+			q.Goal = s.Goal(s.Cells() - 1).String()
 		}
 	}
-	return p
+	return q
 }
 
 // AppendBoardString returns p's goal as p writes a board, without its line
 // end: an example of p's input.
-func (p Preset) AppendBoardString() string {
+func (p *Preset) AppendBoardString() string {
 	g, ok := p.DefaultGoal()
 	if !ok {
 		return ""
@@ -241,10 +242,10 @@ func (p Preset) AppendBoardString() string {
 }
 
 // NeedsPath reports whether p prints paths, not only their lengths.
-func (p Preset) NeedsPath() bool { return p.Print != Moves }
+func (p *Preset) NeedsPath() bool { return p.Print != Moves }
 
 // appendLabel writes what comes before the answer to case num.
-func (p Preset) appendLabel(dst []byte, num int) []byte {
+func (p *Preset) appendLabel(dst []byte, num int) []byte {
 	if num > 1 {
 		dst = append(dst, p.Between...)
 	}
@@ -252,7 +253,7 @@ func (p Preset) appendLabel(dst []byte, num int) []byte {
 }
 
 // appendCaseLabel writes p's Label for case num: its %d written as num.
-func (p Preset) appendCaseLabel(dst []byte, num int) []byte {
+func (p *Preset) appendCaseLabel(dst []byte, num int) []byte {
 	before, after, found := strings.Cut(p.Label, "%d")
 	dst = append(dst, before...)
 	if found {
@@ -265,7 +266,7 @@ func (p Preset) appendCaseLabel(dst []byte, num int) []byte {
 // AppendAnswer appends the answer to case num (counted from 1): path, the
 // letters of a shortest path (nil when p does not need it), and dist, its
 // length.
-func (p Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte {
+func (p *Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte {
 	dst = p.appendLabel(dst, num)
 	switch p.Print {
 	case Path:
@@ -281,7 +282,7 @@ func (p Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte 
 }
 
 // appendPath appends the letters of path, in capitals where p asks.
-func (p Preset) appendPath(dst, path []byte) []byte {
+func (p *Preset) appendPath(dst, path []byte) []byte {
 	if !p.Upper {
 		return append(dst, path...)
 	}
@@ -293,17 +294,17 @@ func (p Preset) appendPath(dst, path []byte) []byte {
 
 // AppendUnsolvable appends the answer to case num when its goal cannot be
 // reached.
-func (p Preset) AppendUnsolvable(dst []byte, num int) []byte {
+func (p *Preset) AppendUnsolvable(dst []byte, num int) []byte {
 	return p.appendWord(dst, num, p.Unsolvable)
 }
 
 // AppendBad appends the answer to case num when it could not be read: the
 // word Bad, in as many lines as any other answer of p.
-func (p Preset) AppendBad(dst []byte, num int) []byte {
+func (p *Preset) AppendBad(dst []byte, num int) []byte {
 	return p.appendWord(dst, num, Bad)
 }
 
-func (p Preset) appendWord(dst []byte, num int, word string) []byte {
+func (p *Preset) appendWord(dst []byte, num int, word string) []byte {
 	dst = p.appendLabel(dst, num)
 	dst = append(dst, word...)
 	if p.Print == MovesThenPath {
@@ -314,7 +315,7 @@ func (p Preset) appendWord(dst []byte, num int, word string) []byte {
 
 // AppendBoard appends b as the judge writes a board in its input, with the
 // line end.
-func (p Preset) AppendBoard(dst []byte, b board.Board) []byte {
+func (p *Preset) AppendBoard(dst []byte, b board.Board) []byte {
 	s := b.Shape()
 	if p.Nested {
 		dst = append(dst, '[')
@@ -351,7 +352,7 @@ func (p Preset) AppendBoard(dst []byte, b board.Board) []byte {
 
 // AppendCase appends the input of one case: a blank line first where the
 // judge has one, then the start board, then the goal for a judge of pairs.
-func (p Preset) AppendCase(dst []byte, start, goal board.Board) []byte {
+func (p *Preset) AppendCase(dst []byte, start, goal board.Board) []byte {
 	if p.Gap {
 		dst = append(dst, '\n')
 	}
@@ -364,7 +365,7 @@ func (p Preset) AppendCase(dst []byte, start, goal board.Board) []byte {
 
 // AppendCount appends the count of cases that starts the input of a judge
 // that has one.
-func (p Preset) AppendCount(dst []byte, n int) []byte {
+func (p *Preset) AppendCount(dst []byte, n int) []byte {
 	if !p.Count {
 		return dst
 	}
@@ -374,7 +375,7 @@ func (p Preset) AppendCount(dst []byte, n int) []byte {
 
 // Describe says in a few words how p lays out its cases and answers, for
 // help text.
-func (p Preset) Describe() string {
+func (p *Preset) Describe() string {
 	var in string
 	switch {
 	case p.Nested:
