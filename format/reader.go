@@ -453,25 +453,21 @@ var noSimpleRows = false
 // nothing between them (spaced false) or one space (spaced true); and
 // copies the cells' characters to chars.
 func simpleRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
-	chars = chars[:cols]
+	step := 1
 	switch len(line) {
 	case cols:
-		copy(chars, line)
 	case 2*cols - 1:
-		spaced = true
-		for j := range chars {
-			if j > 0 && line[2*j-1] != ' ' {
-				return false, false
-			}
-			chars[j] = line[2*j]
-		}
+		spaced, step = true, 2
 	default:
 		return false, false
 	}
-	for _, c := range chars {
-		if v, ok := board.CellValue(c); !ok || int(v) >= n {
+	chars = chars[:cols]
+	for j := range chars {
+		c := line[j*step]
+		if v, ok := board.CellValue(c); !ok || int(v) >= n || spaced && j > 0 && line[2*j-1] != ' ' {
 			return false, false
 		}
+		chars[j] = c
 	}
 	return spaced, true
 }
