@@ -232,3 +232,18 @@ func TestFastCases(t *testing.T) {
 		}
 	}
 }
+
+// TestLineEnd holds lineEnd to bytes.IndexByte on lines of every length
+// around its words, with line ends and other bytes anywhere.
+func TestLineEnd(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for range 20000 {
+		data := make([]byte, rng.IntN(40))
+		for i := range data {
+			data[i] = "ab\n\x0a\x0b\x09\x8a "[rng.IntN(8)]
+		}
+		if got, want := lineEnd(data), bytes.IndexByte(data, '\n'); got != want {
+			t.Fatalf("lineEnd(%q) = %d, want %d", data, got, want)
+		}
+	}
+}
