@@ -1,6 +1,7 @@
 package board
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -308,5 +309,55 @@ func TestRemap(t *testing.T) {
 	}
 	if _, ok := Remap(Board{}, &mirror); ok {
 		t.Errorf("Remap of the zero Board: true")
+	}
+}
+
+// TestRenameRemap holds RenameRemap to Remap of Rename, on random boards,
+// names and maps of every shape, and refuses what Remap refuses.
+func TestRenameRemap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for range 2000 {
+		s := Shapes(4 + rng.IntN(13))
+		if len(s) == 0 {
+			continue
+		}
+		shape := s[rng.IntN(len(s))]
+		n := shape.Cells()
+		perm := func() []uint8 {
+			p := make([]uint8, n)
+			for i, v := range rng.Perm(n) {
+				p[i] = uint8(v)
+			}
+			return p
+		}
+		b, _ := New(shape, perm())
+		from, _ := New(shape, perm())
+		to := Rename(from, from, from) // a board with from's blank: its tiles shuffled below
+		if cells := perm(); true {
+			k := 0
+			for i := range n {
+				if i == from.Blank() {
+					continue
+				}
+				for cells[k] == 0 {
+					k++
+				}
+				to.set(i, cells[k])
+				k++
+			}
+		}
+		var m [MaxCells]uint8
+		copy(m[:], perm())
+		if rng.IntN(10) == 0 {
+			m[rng.IntN(n)] = uint8(rng.IntN(MaxCells)) // maybe not one to one
+		}
+		want, wok := Remap(Rename(b, from, to), &m)
+		got, gok := RenameRemap(b, from, to, &m)
+		if got != want || gok != wok {
+			t.Fatalf("RenameRemap(%v, %v, %v, %v) = %v, %v; want %v, %v", b, from, to, m[:n], got, gok, want, wok)
+		}
+	}
+	if _, ok := RenameRemap(Board{}, Board{}, Board{}, &[MaxCells]uint8{}); ok {
+		t.Errorf("RenameRemap of the zero Board: true")
 	}
 }

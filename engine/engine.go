@@ -283,6 +283,12 @@ type Many struct {
 	// (corners to 0, edges to 1 on 3x3), or nil where b is that cell:
 	// distances need one table of each kind.
 	canon [board.MaxCells]*search.Map
+	// pulled[b], where canon[b] is set, is the standard goal of canon[b]'s
+	// blank cell pulled back through it: the board whose cell i holds what
+	// that goal holds in the cell canon[b] takes i to. A start renamed for
+	// a goal with blank b onto pulled[b], then turned, is renamed for that
+	// standard goal.
+	pulled [board.MaxCells]board.Board
 }
 
 // Many returns a Many of v.
@@ -299,13 +305,9 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 		m.reset(s)
 	}
 	b := goal.Blank()
-	g := m.std[b]
-	if g == nil {
-		var err error
-		if g, err = m.v.For(s.Goal(b)); err != nil {
-			return nil, start, err
-		}
-		m.std[b] = g
+	g, err := m.stdGoal(s, b)
+	if err != nil {
+		return nil, start, err
 	}
 	if start.Shape() != s {
 		return g, board.Board{}, nil // answered as unsolvable
@@ -316,18 +318,46 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 	return g, board.Rename(start, goal, g.goal), nil // board.Relabel, with the standard goal at hand
 }
 
+// stdGoal returns the Goal of the standard goal of shape s with the blank
+// in cell b, made once.
+func (m *Many) stdGoal(s board.Shape, b int) (*Goal, error) {
+	if g := m.std[b]; g != nil {
+		return g, nil
+	}
+	g, err := m.v.For(s.Goal(b))
+	if err != nil {
+		return nil, err
+	}
+	m.std[b] = g
+	return g, nil
+}
+
 // reset makes m ready for boards of shape s.
 func (m *Many) reset(s board.Shape) {
-	m.std, m.canon, m.last = [board.MaxCells]*Goal{}, [board.MaxCells]*search.Map{}, s
+	m.std, m.canon, m.pulled, m.last = [board.MaxCells]*Goal{}, [board.MaxCells]*search.Map{}, [board.MaxCells]board.Board{}, s
 	if name, err := m.v.Engine(s); err != nil || name != Table {
 		return
 	}
 	maps := search.Maps(s, s)
-	for b := range s.Cells() {
+	n := s.Cells()
+	for b := range n {
 		for k := range maps {
 			if c := maps[k].Apply(b); c < b && (m.canon[b] == nil || c < m.canon[b].Apply(b)) {
 				m.canon[b] = &maps[k]
 			}
+		}
+		if y := m.canon[b]; y != nil {
+			std := s.Goal(y.Apply(b))
+			cells := make([]uint8, n)
+			for i := range cells {
+				cells[i] = std.Cell(y.Apply(i))
+			}
+			p, err := board.New(s, cells)
+			if err != nil {
+				m.canon[b] = nil // cannot be: a symmetry keeps a board a board
+				continue
+			}
+			m.pulled[b] = p
 		}
 	}
 }
@@ -344,11 +374,14 @@ func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) 
 		m.reset(goal.Shape())
 	}
 	if goal.Valid() && start.Shape() == goal.Shape() {
-		if y := m.canon[goal.Blank()]; y != nil {
-			s, ok1 := y.Board(start)
-			g, ok2 := y.Board(goal)
-			if ok1 && ok2 {
-				start, goal = s, g
+		b := goal.Blank()
+		if y := m.canon[b]; y != nil {
+			if turned, ok := y.RenamedBoard(start, goal, m.pulled[b]); ok {
+				g, err := m.stdGoal(goal.Shape(), y.Apply(b))
+				if err != nil {
+					return nil, start, err
+				}
+				return g, turned, nil
 			}
 		}
 	}

@@ -34,6 +34,15 @@ func (m *Map) Board(b board.Board) (board.Board, bool) {
 	return board.Remap(b, &m.cell)
 }
 
+// RenamedBoard is Board of board.Rename(b, from, to), in one pass
+// (board.RenameRemap).
+func (m *Map) RenamedBoard(b, from, to board.Board) (board.Board, bool) {
+	if m.From != m.To || b.Shape() != m.From {
+		return board.Board{}, false
+	}
+	return board.RenameRemap(b, from, to, &m.cell)
+}
+
 // Maps returns every Map from shape a onto shape b: the symmetries of
 // the rectangle, or of the square (eight), with, when b is a turned, those
 // that transpose.
