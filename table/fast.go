@@ -15,8 +15,10 @@ import (
 
 // fastTable holds every position's whole path, so that a lookup copies its
 // answer instead of following the table move by move. It is built from the
-// table in a few milliseconds, on first use by a batch (see slowLookups) or
-// by Prepare, and takes 8 bytes a position: 1.4 MB for the 3x3 board.
+// table in a few milliseconds, or read from the table's cache where an
+// earlier run kept it (Set.WithCache), on first use by a batch (see
+// slowLookups and cachedLookups) or by Prepare, and takes 8 bytes a
+// position: 1.4 MB for the 3x3 board.
 type fastTable struct {
 	// paths[i] is the path of position i, two bits a move, the first move
 	// in the lowest bits, with a 1 bit just above the last move, so that
@@ -66,8 +68,10 @@ func (t *Table) fastIfBuilt() *fastTable {
 const cachedLookups = 300
 
 // Prepare builds the structures of t's fast lookups now rather than after
-// the first few thousand, and checks the whole table on the way: every
-// position must reach the goal within MaxDepth moves.
+// the first few thousand lookups, and checks the whole table on the way:
+// every position must reach the goal within MaxDepth moves. A table of a
+// Set WithCache reads them from its cache when they are there, and keeps
+// them there when it builds them.
 func (t *Table) Prepare() error {
 	if t == nil || t.fast == nil {
 		return errors.New("table: the Table has no moves (Decode or Set.Table make Tables)")
