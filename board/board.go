@@ -152,15 +152,9 @@ func Relabel(start, goal Board) Board {
 func Rename(b, from, to Board) Board {
 	// On the words of the cells, eight a word: a file of pairs renames
 	// every case.
-	var name [MaxCells]uint8
 	n := b.Shape().Cells()
+	name := names(from, to, n)
 	lo := min(n, 8)
-	for i := range lo {
-		name[from.lo>>(8*i)&15] = uint8(to.lo >> (8 * i))
-	}
-	for i := range n - lo {
-		name[from.hi>>(8*i)&15] = uint8(to.hi >> (8 * i))
-	}
 	out := b
 	out.lo, out.hi = 0, 0
 	for i := range lo {
@@ -172,44 +166,9 @@ func Rename(b, from, to Board) Board {
 	return out
 }
 
-// Remap returns the board whose cell to[i] holds the tile of b's cell i,
-// for to a one-to-one map of the cells of b's shape onto themselves (a
-// symmetry of the board keeps moves moves, and so distances), or false
-// when to is not one.
-func Remap(b Board, to *[MaxCells]uint8) (Board, bool) {
-	if !b.Valid() {
-		return Board{}, false
-	}
-	// On the words of the cells: a file of pairs turns every case.
-	n := b.Shape().Cells()
-	var words [2]uint64
-	var seen uint32
-	lo, hi := b.lo, b.hi
-	for i := 0; i < n; i++ {
-		c := uint(to[i])
-		v := lo & 0xff
-		lo = lo>>8 | hi<<56
-		hi >>= 8
-		if c >= uint(n) || seen&(1<<c) != 0 {
-			return Board{}, false
-		}
-		seen |= 1 << c
-		words[c>>3&1] |= v << (8 * (c & 7))
-	}
-	out := b
-	out.lo, out.hi = words[0], words[1]
-	out.setBlank(int(to[b.Blank()]))
-	return out, true
-}
-
-// RenameRemap is Remap(Rename(b, from, to), m) in two passes over the
-// cells where the two take four: a file of pairs does it for every case.
-func RenameRemap(b, from, to Board, m *[MaxCells]uint8) (Board, bool) {
-	if !b.Valid() {
-		return Board{}, false
-	}
-	var name [MaxCells]uint8
-	n := b.Shape().Cells()
+// names returns the renaming that turns from into to, on boards of n
+// cells: name[from's cell i] is to's cell i.
+func names(from, to Board, n int) (name [MaxCells]uint8) {
 	lo := min(n, 8)
 	for i := range lo {
 		name[from.lo>>(8*i)&15] = uint8(to.lo >> (8 * i))
@@ -217,11 +176,39 @@ func RenameRemap(b, from, to Board, m *[MaxCells]uint8) (Board, bool) {
 	for i := range n - lo {
 		name[from.hi>>(8*i)&15] = uint8(to.hi >> (8 * i))
 	}
+	return name
+}
+
+// Remap returns the board whose cell to[i] holds the tile of b's cell i,
+// for to a one-to-one map of the cells of b's shape onto themselves (a
+// symmetry of the board keeps moves moves, and so distances), or false
+// when to is not one.
+func Remap(b Board, to *[MaxCells]uint8) (Board, bool) {
+	return remap(b, &sameNames, to)
+}
+
+// sameNames renames every tile to itself.
+var sameNames = [MaxCells]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}
+
+// RenameRemap is Remap(Rename(b, from, to), m) in two passes over the
+// cells where the two take four: a file of pairs does it for every case.
+func RenameRemap(b, from, to Board, m *[MaxCells]uint8) (Board, bool) {
+	name := names(from, to, b.Shape().Cells())
+	return remap(b, &name, m)
+}
+
+// remap is Remap with each tile renamed by name on the way.
+func remap(b Board, name, to *[MaxCells]uint8) (Board, bool) {
+	if !b.Valid() {
+		return Board{}, false
+	}
+	// On the words of the cells: a file of pairs turns every case.
+	n := b.Shape().Cells()
 	var words [2]uint64
 	var seen uint32
 	x, hi := b.lo, b.hi
 	for i := 0; i < n; i++ {
-		c := uint(m[i])
+		c := uint(to[i])
 		v := uint64(name[x&15])
 		x = x>>8 | hi<<56
 		hi >>= 8
@@ -233,7 +220,7 @@ func RenameRemap(b, from, to Board, m *[MaxCells]uint8) (Board, bool) {
 	}
 	out := b
 	out.lo, out.hi = words[0], words[1]
-	out.setBlank(int(m[b.Blank()]))
+	out.setBlank(int(to[b.Blank()]))
 	return out, true
 }
 

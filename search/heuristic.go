@@ -25,17 +25,10 @@ type Map struct {
 // Apply returns the cell of To that c of From maps to.
 func (m *Map) Apply(c int) int { return int(m.cell[c]) }
 
-// Board returns b with its tiles moved as m moves cells, for a board of
-// m's From shape onto itself, or false for any other.
-func (m *Map) Board(b board.Board) (board.Board, bool) {
-	if m.From != m.To || b.Shape() != m.From {
-		return board.Board{}, false
-	}
-	return board.Remap(b, &m.cell)
-}
-
-// RenamedBoard is Board of board.Rename(b, from, to), in one pass
-// (board.RenameRemap).
+// RenamedBoard returns b with its tiles renamed as from turns into to
+// (board.Rename) and moved as m moves cells, in one pass
+// (board.RenameRemap), for a board of m's From shape onto itself, or false
+// for any other.
 func (m *Map) RenamedBoard(b, from, to board.Board) (board.Board, bool) {
 	if m.From != m.To || b.Shape() != m.From {
 		return board.Board{}, false
