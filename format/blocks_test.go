@@ -150,14 +150,43 @@ func TestBlocksAgree(t *testing.T) {
 			if blocks == 0 {
 				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
 			}
-			if len(got) != len(want) {
-				t.Errorf("%s seed %d: %d cases in blocks, %d alone", name, seed, len(got), len(want))
-			}
-			for i := range min(len(got), len(want)) {
-				if got[i] != want[i] {
-					t.Fatalf("%s seed %d: case %d:\n blocks %s\n alone  %s", name, seed, i, got[i], want[i])
-				}
-			}
+			sameCases(t, fmt.Sprintf("%s seed %d", name, seed), "blocks", "alone", got, want)
+		}
+	}
+}
+
+// sameCases fails t at the first case where got and want, two readings of
+// one file, differ, or where one has more.
+func sameCases(t *testing.T, what, gotName, wantName string, got, want []string) {
+	t.Helper()
+	for i := range min(len(got), len(want)) {
+		if got[i] != want[i] {
+			t.Fatalf("%s: case %d:\n %-7s %s\n %-7s %s", what, i, gotName, got[i], wantName, want[i])
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d cases %s, %d %s", what, len(got), gotName, len(want), wantName)
+	}
+}
+
+// agreesWithout reads damaged files of each preset called names (with
+// boards of rows, if rows) as they are and with a fast path of the reader
+// turned off (*off), and holds the two readings to the same cases,
+// numbers, lines and messages.
+func agreesWithout(t *testing.T, off *bool, names []string, rows bool, stream uint64, size int) {
+	t.Helper()
+	read := func(p Preset, in string, slow bool) []string {
+		*off = slow
+		defer func() { *off = false }()
+		return collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+	}
+	for _, name := range names {
+		p, _ := Lookup(name)
+		p.Rows = p.Rows || rows
+		for seed := range uint64(20) {
+			rng := rand.New(rand.NewPCG(seed, stream))
+			in := separatedFile(p, size+rng.IntN(2000), rng)
+			sameCases(t, fmt.Sprintf("%s seed %d", name, seed), "fast", "general", read(p, in, false), read(p, in, true))
 		}
 	}
 }
@@ -172,9 +201,7 @@ func FuzzBlocksAgree(f *testing.F) {
 			in := separatedFile(p, 1+int(n)%12000, rng)
 			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
 			got, _ := readBlocks(p, in, rng)
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				t.Fatalf("%s: blocks and cases alone disagree", name)
-			}
+			sameCases(t, name, "blocks", "alone", got, want)
 		}
 	})
 }
@@ -183,27 +210,7 @@ func FuzzBlocksAgree(f *testing.F) {
 // them, with the rows taken plainly where they can be (simpleRows) and
 // every row scanned: the same cases, numbers, lines and messages.
 func TestSimpleRows(t *testing.T) {
-	for _, name := range []string{"lightoj1139", "boj11112", "aoj", "uva652"} {
-		p, _ := Lookup(name)
-		p.Rows = true
-		for seed := range uint64(20) {
-			rng := rand.New(rand.NewPCG(seed, 7))
-			in := separatedFile(p, 500+rng.IntN(2000), rng)
-			goal := p.GoalOr(board.Board{})
-			got := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
-			noSimpleRows = true
-			want := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
-			noSimpleRows = false
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				for i := range min(len(got), len(want)) {
-					if got[i] != want[i] {
-						t.Fatalf("%s seed %d: case %d:\n simple  %s\n scanned %s", name, seed, i, got[i], want[i])
-					}
-				}
-				t.Fatalf("%s seed %d: %d cases simply, %d scanned", name, seed, len(got), len(want))
-			}
-		}
-	}
+	agreesWithout(t, &noSimpleRows, []string{"lightoj1139", "boj11112", "aoj", "uva652"}, true, 7, 500)
 }
 
 // TestFastCases reads files of every preset whose cases Next may take at
@@ -211,26 +218,7 @@ func TestSimpleRows(t *testing.T) {
 // them, with the fast path and without: the same cases, numbers, lines
 // and messages.
 func TestFastCases(t *testing.T) {
-	for _, name := range []string{"hdu1043", "uva652", "lrj", "hdu3567", "hoj1868", "luogu1379", "aoj"} {
-		p, _ := Lookup(name)
-		for seed := range uint64(20) {
-			rng := rand.New(rand.NewPCG(seed, 11))
-			in := separatedFile(p, 300+rng.IntN(2000), rng)
-			goal := p.GoalOr(board.Board{})
-			got := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
-			noFastCases = true
-			want := collect(NewReader(strings.NewReader(in), "in", p, goal), full)
-			noFastCases = false
-			if strings.Join(got, "\n") != strings.Join(want, "\n") {
-				for i := range min(len(got), len(want)) {
-					if got[i] != want[i] {
-						t.Fatalf("%s seed %d: case %d:\n fast    %s\n general %s", name, seed, i, got[i], want[i])
-					}
-				}
-				t.Fatalf("%s seed %d: %d cases fast, %d general", name, seed, len(got), len(want))
-			}
-		}
-	}
+	agreesWithout(t, &noFastCases, []string{"hdu1043", "uva652", "lrj", "hdu3567", "hoj1868", "luogu1379", "aoj"}, false, 11, 300)
 }
 
 // TestLineEnd holds lineEnd to bytes.IndexByte on lines of every length
