@@ -16,15 +16,23 @@ import (
 	"github.com/slidingpuzzle/solver/table"
 )
 
-// TestCorrupt spoils a database file in each way it can be spoilt, in
-// both storages: every one must be an error that names the package.
-func TestCorrupt(t *testing.T) {
+// smallDB builds a database of three tiles of 2x5, and returns its
+// pattern and raw bytes.
+func smallDB(t *testing.T) (pdb.Pattern, []byte) {
+	t.Helper()
 	p := pdb.Pattern{Shape: board.Shape{Rows: 2, Cols: 5}, Cells: []int{3, 4, 8}, Blank: 9}
 	extras, err := pdb.Build(context.Background(), p, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	raw, _ := pdb.Pack(extras)
+	return p, raw
+}
+
+// TestCorrupt spoils a database file in each way it can be spoilt, in
+// both storages: every one must be an error that names the package.
+func TestCorrupt(t *testing.T) {
+	p, raw := smallDB(t)
 	for _, st := range []pdb.Storage{pdb.Zstd, pdb.Raw} {
 		good, err := pdb.Encode(p, raw, st)
 		if err != nil {
@@ -96,12 +104,7 @@ func TestMissingOrCorruptInEngine(t *testing.T) {
 // TestOpenDir writes a database raw to a folder, maps it through OpenDir
 // and reads it back; then spoils it, and removes it.
 func TestOpenDir(t *testing.T) {
-	p := pdb.Pattern{Shape: board.Shape{Rows: 2, Cols: 5}, Cells: []int{3, 4, 8}, Blank: 9}
-	extras, err := pdb.Build(context.Background(), p, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := pdb.Pack(extras)
+	p, raw := smallDB(t)
 	data, _ := pdb.Encode(p, raw, pdb.Raw)
 	for _, spoil := range []string{"good", "corrupt", "missing"} {
 		dir := t.TempDir()
