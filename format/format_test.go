@@ -30,15 +30,30 @@ func readAll(p Preset, in string) []string {
 	})
 }
 
+// A readCase is an input of a preset and what readAll makes of it, its
+// cases joined by "|".
+type readCase struct {
+	p    Preset
+	in   string
+	want string
+}
+
+// checkReads reads each input of cases and holds it to its want.
+func checkReads(t *testing.T, cases []readCase) {
+	t.Helper()
+	for _, c := range cases {
+		got := strings.Join(readAll(c.p, c.in), "|")
+		if got != c.want {
+			t.Errorf("%s %q:\ngot  %s\nwant %s", c.p.Name, c.in, got, c.want)
+		}
+	}
+}
+
 func TestReader(t *testing.T) {
 	hdu, _ := Lookup("hdu1043")
 	uva, _ := Lookup("uva652")
 	lrj, _ := Lookup("lrj")
-	for _, c := range []struct {
-		p    Preset
-		in   string
-		want string
-	}{
+	checkReads(t, []readCase{
 		{hdu, "23415x768\n\n  12345678x\r\n", "23415x768>12345678x|12345678x>12345678x"},
 		{hdu, "\xef\xbb\xbf23415x768", "23415x768>12345678x"},
 		{hdu, "123\n456\n78x\n", "bad in:1: too few cells: 3, want 9|bad in:2: too few cells: 3, want 9|bad in:3: too few cells: 3, want 9"},
@@ -51,12 +66,7 @@ func TestReader(t *testing.T) {
 		{lrj, "1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n4 5 6\n7 0 8\n", "12345678x>1234567x8"},
 		{lrj, "1 2 3\n4 5\n\n1 2 3\n4 5 6\n7 0 8\n", "bad in:2: row 2 has 2 cells, want 3"},
 		{lrj, "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 8\n", "bad in:2:17: tile 8 repeated (first at 2:15); want each of 1..8 once (in the goal board)"},
-	} {
-		got := strings.Join(readAll(c.p, c.in), "|")
-		if got != c.want {
-			t.Errorf("%s %q:\ngot  %s\nwant %s", c.p.Name, c.in, got, c.want)
-		}
-	}
+	})
 }
 
 func TestAppend(t *testing.T) {
@@ -139,11 +149,7 @@ func TestLayoutBoundsCases(t *testing.T) {
 	hdu3567, _ := Lookup("hdu3567")
 	hoj, _ := Lookup("hoj1868")
 	uva, _ := Lookup("uva652")
-	for _, c := range []struct {
-		p    Preset
-		in   string
-		want string
-	}{
+	checkReads(t, []readCase{
 		// A short board, then a good pair, then an unsolvable one.
 		{lrj, "1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 0 8\n1 2 3 4 5 6 7 8\n1 2 3 4 5 6 7 8 0\n1 2 3 4 5 6 0 7 8\n1 2 3 4 5 6 7 8 0\n2 1 3 4 5 6 7 8 0\n1 2 3 4 5 6 7 8 0\n",
 			"12345678x>1234567x8|bad in:3: too few cells: 8, want 9 (in the start board)|123456x78>12345678x|21345678x>12345678x"},
@@ -175,12 +181,7 @@ func TestLayoutBoundsCases(t *testing.T) {
 		{uva, "0x3\n12345678x\n", "note in:1: want the number of cases, got \"0x3\"; reading cases to the end of the input|12345678x>12345678x"},
 		{uva, "", "note in:1: the input is empty; want the number of cases"},
 		{hdu3567, "\n\n", "note in:2: the input is empty; want the number of cases"},
-	} {
-		got := strings.Join(readAll(c.p, c.in), "|")
-		if got != c.want {
-			t.Errorf("%s %q:\ngot  %s\nwant %s", c.p.Name, c.in, got, c.want)
-		}
-	}
+	})
 }
 
 // TestArgsReader holds that every argument is a case: an empty one is a
