@@ -82,35 +82,31 @@ func (t *Table) saveFast(f *fastTable) {
 	if err := os.MkdirAll(t.cache, 0o755); err != nil {
 		return
 	}
-	var buf [8 << 10]byte
-	// pieces calls do with the paths encoded, a piece at a time.
-	pieces := func(do func([]byte) error) error {
-		for i := 0; i < len(f.paths); {
-			k := 0
-			for ; k < len(buf) && i < len(f.paths); k, i = k+8, i+1 {
-				binary.LittleEndian.PutUint64(buf[k:], f.paths[i])
-			}
-			if err := do(buf[:k]); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	var sum uint32
-	pieces(func(p []byte) error { sum = crc32.Update(sum, castagnoli, p); return nil })
-	var head [16]byte
-	copy(head[:], fastMagic)
-	head[4] = fastVersion
-	binary.LittleEndian.PutUint32(head[8:], uint32(len(f.paths)))
-	binary.LittleEndian.PutUint32(head[12:], sum)
 	removeStale(t.cache)
 	tmp, err := os.CreateTemp(t.cache, tempPattern)
 	if err != nil {
 		return
 	}
+	// The paths a piece at a time, then the header, whose checksum they
+	// make on the way.
+	var head [16]byte
 	_, werr := tmp.Write(head[:])
+	var buf [8 << 10]byte
+	var sum uint32
+	for i := 0; i < len(f.paths) && werr == nil; {
+		k := 0
+		for ; k < len(buf) && i < len(f.paths); k, i = k+8, i+1 {
+			binary.LittleEndian.PutUint64(buf[k:], f.paths[i])
+		}
+		sum = crc32.Update(sum, castagnoli, buf[:k])
+		_, werr = tmp.Write(buf[:k])
+	}
+	copy(head[:], fastMagic)
+	head[4] = fastVersion
+	binary.LittleEndian.PutUint32(head[8:], uint32(len(f.paths)))
+	binary.LittleEndian.PutUint32(head[12:], sum)
 	if werr == nil {
-		werr = pieces(func(p []byte) error { _, err := tmp.Write(p); return err })
+		_, werr = tmp.WriteAt(head[:], 0)
 	}
 	cerr := tmp.Close()
 	if werr != nil || cerr != nil || os.Rename(tmp.Name(), t.cacheFile()) != nil {
