@@ -171,7 +171,8 @@ func (t *Table) builtFast(paths []uint64, found int) (*fastTable, error) {
 // each a walk of its own (a position is in one subtree only).
 func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 	lo, hi := t.goal.Words()
-	root := frame9{w: nibbles9(lo, hi), blank: t.goal.Blank(), i: t.goalIdx, path: 1, back: noMove}
+	blank := t.goal.Blank()
+	root := frame9{w: nibbles9(lo, hi), path: 1, i: int32(t.goalIdx), blank: int8(blank), todo: legal9[blank]}
 	paths[t.goalIdx] = 1
 	var tops []frame9
 	found, err := t.walk9(paths, root, 0, splitDepth, &tops)
@@ -216,12 +217,26 @@ const splitDepth = 5
 // A frame9 is a position on the stack of walk9.
 type frame9 struct {
 	w     uint64 // the cells
-	blank int
-	i     int    // the index
 	path  uint64 // the path, packed
-	k     int    // the place in t.moves of the next move to try
-	back  board.Move
+	i     int32  // the index
+	blank int8
+	todo  uint8 // the moves yet to try, bit m for move m
 }
+
+// legal9[b] has bit m set for each move m the blank can make from cell b
+// of a 3x3 board, and code9[b][m] is the place of m among them, in the
+// order d l r u: what a table's raw bytes hold (see legalMoves).
+var legal9, code9 = func() (legal [9]uint8, code [9][board.NumMoves]uint8) {
+	for b := range 9 {
+		for m := range board.Move(board.NumMoves) {
+			if _, ok := board.Shape3x3.Step(b, m); ok {
+				code[b][m] = uint8(bits.OnesCount8(legal[b]))
+				legal[b] |= 1 << m
+			}
+		}
+	}
+	return legal, code
+}()
 
 // walk9 walks the subtree of root, a position depth moves from the goal
 // whose path is set, setting the paths below it, and returns how many it
@@ -235,48 +250,49 @@ func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame
 	raw := t.raw
 	for sp := 0; sp >= 0; {
 		f := &stack[sp]
-		moves := &t.moves[f.blank&(board.MaxCells-1)]
-		if f.k == len(moves) || moves[f.k] == noMove {
+		if f.todo == 0 {
 			sp--
 			continue
 		}
-		m := moves[f.k]
-		f.k++
-		if m == f.back {
-			continue
-		}
-		to := f.blank + step9[m&3]
+		m := board.Move(bits.TrailingZeros8(f.todo))
+		f.todo &= f.todo - 1
+		blank := int(f.blank)
+		to := blank + step9[m&3]
 		v := f.w >> (4 * uint(to)) & 15
-		w := f.w&^(15<<(4*uint(to))) | v<<(4*uint(f.blank))
+		w := f.w&^(15<<(4*uint(to))) | v<<(4*uint(blank))
 		var qi int
 		switch m {
 		case board.Left:
-			qi = f.i - h
+			qi = int(f.i) - h
 		case board.Right:
-			qi = f.i + h
+			qi = int(f.i) + h
 		default:
 			qi = index9n(w, to)
 		}
-		if uint(qi>>2) >= uint(len(raw)) {
+		if uint(qi>>2) >= uint(len(raw)) || uint(to) >= 9 {
 			return found, t.corrupt("position %d is out of the table", qi)
 		}
-		mq := t.moves[to&(board.MaxCells-1)][raw[qi>>2]>>(2*(qi&3))&3]
-		if mq != m.Reverse() || qi == t.goalIdx {
+		back := m.Reverse()
+		if raw[qi>>2]>>(2*(qi&3))&3 != code9[to][back&3] || qi == t.goalIdx {
 			continue // not a child
 		}
 		if depth+sp == t.maxDepth {
 			return found, t.corrupt("position %d is more than %d moves from the goal", qi, t.maxDepth)
 		}
-		p := f.path<<2 | uint64(mq)
+		p := f.path<<2 | uint64(back)
 		paths[qi] = p
 		found++
-		child := frame9{w: w, blank: to, i: qi, path: p, back: mq}
+		todo := legal9[to] &^ (1 << back)
 		if cut > 0 && depth+sp+1 == cut {
-			*tops = append(*tops, child)
+			*tops = append(*tops, frame9{w: w, path: p, i: int32(qi), blank: int8(to), todo: todo})
 			continue
 		}
+		// The child's fields are stored one by one: a frame built whole
+		// and then copied is read back before its stores land (a stall of
+		// a store forward, the walk's largest cost).
 		sp++
-		stack[sp] = child
+		c := &stack[sp]
+		c.w, c.path, c.i, c.blank, c.todo = w, p, int32(qi), int8(to), todo
 	}
 	return found, nil
 }
