@@ -150,33 +150,57 @@ func Relabel(start, goal Board) Board {
 // cell of from is renamed to the tile in the same cell of to. From and to
 // must have their blanks in the same cell, and the shape of b.
 func Rename(b, from, to Board) Board {
-	// On the words of the cells, eight a word: a file of pairs renames
-	// every case.
+	// On the words of the cells, eight a word, with no loop: a file of
+	// pairs renames every case.
 	n := b.Shape().Cells()
-	name := names(from, to, n)
-	lo := min(n, 8)
+	var name [MaxCells]uint8
+	names(&name, from, to)
 	out := b
-	out.lo, out.hi = 0, 0
-	for i := range lo {
-		out.lo |= uint64(name[b.lo>>(8*i)&15]) << (8 * i)
-	}
-	for i := range n - lo {
-		out.hi |= uint64(name[b.hi>>(8*i)&15]) << (8 * i)
-	}
+	out.lo, out.hi = renameWord(&name, b.lo), renameWord(&name, b.hi)
+	// The cells past the board stay 0, whatever name[0] is.
+	lo, hi := cellBytes(n)
+	out.lo &= lo
+	out.hi &= hi
 	return out
 }
 
-// names returns the renaming that turns from into to, on boards of n
-// cells: name[from's cell i] is to's cell i.
-func names(from, to Board, n int) (name [MaxCells]uint8) {
-	lo := min(n, 8)
-	for i := range lo {
-		name[from.lo>>(8*i)&15] = uint8(to.lo >> (8 * i))
-	}
-	for i := range n - lo {
-		name[from.hi>>(8*i)&15] = uint8(to.hi >> (8 * i))
-	}
-	return name
+// cellBytes returns the bytes of the cells of a board of n cells, for n
+// at most MaxCells, in the words lo and hi of a Board.
+func cellBytes(n int) (lo, hi uint64) {
+	// A shift by 64 or more is 0: eight bytes are the whole word.
+	return 1<<(8*uint(min(n, 8))) - 1, 1<<(8*uint(max(n-8, 0))) - 1
+}
+
+// renameWord renames the eight cells of w, a byte each, by name.
+func renameWord(name *[MaxCells]uint8, w uint64) uint64 {
+	return uint64(name[w&15]) | uint64(name[w>>8&15])<<8 |
+		uint64(name[w>>16&15])<<16 | uint64(name[w>>24&15])<<24 |
+		uint64(name[w>>32&15])<<32 | uint64(name[w>>40&15])<<40 |
+		uint64(name[w>>48&15])<<48 | uint64(name[w>>56&15])<<56
+}
+
+// names sets name to the renaming that turns from into to, boards of one
+// shape: name[from's cell i] is to's cell i. (A filled array returned by
+// value would be copied whole while its bytes are still being stored: a
+// stall.)
+func names(name *[MaxCells]uint8, from, to Board) {
+	// Every cell of both words, with no loop: the cells past the board
+	// are 0 in both, and name the blank 0 as its own cell does.
+	nameWord(name, from.lo, to.lo)
+	nameWord(name, from.hi, to.hi)
+}
+
+// nameWord sets name[from's byte i] to to's byte i for the eight bytes of
+// a word of cells.
+func nameWord(name *[MaxCells]uint8, from, to uint64) {
+	name[from&15] = uint8(to)
+	name[from>>8&15] = uint8(to >> 8)
+	name[from>>16&15] = uint8(to >> 16)
+	name[from>>24&15] = uint8(to >> 24)
+	name[from>>32&15] = uint8(to >> 32)
+	name[from>>40&15] = uint8(to >> 40)
+	name[from>>48&15] = uint8(to >> 48)
+	name[from>>56&15] = uint8(to >> 56)
 }
 
 // Remap returns the board whose cell to[i] holds the tile of b's cell i,
@@ -193,7 +217,8 @@ var sameNames = [MaxCells]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
 // RenameRemap is Remap(Rename(b, from, to), m) in two passes over the
 // cells where the two take four: a file of pairs does it for every case.
 func RenameRemap(b, from, to Board, m *[MaxCells]uint8) (Board, bool) {
-	name := names(from, to, b.Shape().Cells())
+	var name [MaxCells]uint8
+	names(&name, from, to)
 	return remap(b, &name, m)
 }
 

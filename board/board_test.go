@@ -312,8 +312,9 @@ func TestRemap(t *testing.T) {
 	}
 }
 
-// TestRenameRemap holds RenameRemap to Remap of Rename, on random boards,
-// names and maps of every shape, and refuses what Remap refuses.
+// TestRenameRemap holds Rename to a cell-by-cell renaming and RenameRemap
+// to Remap of Rename, on random boards, names and maps of every shape, and
+// refuses what Remap refuses.
 func TestRenameRemap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	for range 2000 {
@@ -345,6 +346,18 @@ func TestRenameRemap(t *testing.T) {
 				to.set(i, cells[k])
 				k++
 			}
+		}
+		// Rename by the rule it states, cell by cell.
+		var name [MaxCells]uint8
+		for i := range n {
+			name[from.Cell(i)] = to.Cell(i)
+		}
+		cells := make([]uint8, n)
+		for i := range cells {
+			cells[i] = name[b.Cell(i)]
+		}
+		if want, err := New(shape, cells); err != nil || Rename(b, from, to) != want {
+			t.Fatalf("Rename(%v, %v, %v) = %v, want %v (%v)", b, from, to, Rename(b, from, to), want, err)
 		}
 		var m [MaxCells]uint8
 		copy(m[:], perm())

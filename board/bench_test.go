@@ -1,0 +1,27 @@
+package board
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+// BenchmarkRename renames the start of a pair for its goal, as a file of
+// pairs does for every case.
+func BenchmarkRename(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var boards [64]Board
+	for i := range boards {
+		cells := make([]uint8, 9)
+		for k, v := range rng.Perm(9) {
+			cells[k] = uint8(v)
+		}
+		boards[i], _ = New(Shape3x3, cells)
+	}
+	var sink Board
+	i := 0
+	for b.Loop() {
+		sink = Rename(boards[i&63], boards[(i+1)&63], boards[(i+2)&63])
+		i++
+	}
+	_ = sink
+}
