@@ -197,11 +197,13 @@ const group = 128
 // A line a worker has read, waiting for its answer.
 type item struct {
 	kind uint8  // itemPath, itemUnsolvable or itemSlow
-	key  int    // for itemPath: where its key is in worker.keys
+	key  int    // for itemPath: where its key is in worker.keys (set for every kind)
 	line int    // its number, for itemSlow
 	text []byte // for itemSlow
 }
 
+// The kinds of item, of which itemPath and itemUnsolvable are 0 and 1, as
+// nextKey counts on.
 const (
 	itemPath       = iota // a board that reaches the goal
 	itemUnsolvable        // a board that does not
@@ -240,10 +242,7 @@ func (w *worker) answer(b *block) {
 // (table.Solver.KeyLine).
 func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key table.Key, kind uint8) {
 	kindOf := func(solvable bool) uint8 {
-		if solvable {
-			return itemPath
-		}
-		return itemUnsolvable
+		return uint8(b2i(!solvable)) // itemPath or itemUnsolvable, with no branch
 	}
 	for _, n := range [2]int{17, 9} {
 		if len(data) > n && data[n] == '\n' {
@@ -287,6 +286,8 @@ func (w *worker) answerLines(b *block) {
 	// the answers are written with case number 0.
 	unsolvable := p.AppendUnsolvable(nil, 0)
 	needPath := p.NeedsPath()
+	unsolvableLine, fastLines := table.NewLine(unsolvable)
+	fastLines = fastLines && needPath
 	shape := p.Shape
 	data := b.in
 	line := b.line
@@ -299,16 +300,13 @@ func (w *worker) answerLines(b *block) {
 			text, data, key, kind = w.nextKey(shape, data)
 			line++
 			it := &w.items[n]
-			switch kind {
-			case itemSlow:
-				*it = item{kind: itemSlow, line: line, text: text}
-			case itemUnsolvable:
-				it.kind = itemUnsolvable
-			default:
-				it.kind, it.key = itemPath, nk
-				w.keys[nk] = key
-				nk++
+			it.kind, it.key = kind, nk
+			if kind == itemSlow {
+				it.line, it.text = line, text
 			}
+			// Kept, and counted, with no branch on what the line is.
+			w.keys[nk] = key
+			nk += b2i(kind == itemPath)
 		}
 		if err := w.solver.Gather(w.keys[:nk], w.packed[:nk]); err != nil {
 			b.err = err
@@ -316,6 +314,14 @@ func (w *worker) answerLines(b *block) {
 		}
 		for i := range n {
 			it := &w.items[i]
+			if fastLines && it.kind != itemSlow {
+				// A path, or the unsolvable line, with no branch on which:
+				// an unsolvable line's place in w.packed holds another
+				// line's path, or none, and is not written.
+				b.out = w.packed[it.key&(group-1)].AppendLineOr(b.out, it.kind == itemPath, &unsolvableLine)
+				b.res.Cases++
+				continue
+			}
 			switch it.kind {
 			case itemPath:
 				path := w.packed[it.key]
@@ -346,4 +352,12 @@ func (w *worker) answerLines(b *block) {
 			}
 		}
 	}
+}
+
+// b2i returns 1 for true and 0 for false, with no branch.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

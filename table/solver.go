@@ -1,9 +1,11 @@
 package table
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -217,6 +219,65 @@ func (p Packed) Len() int { return pathLen(uint64(p)) }
 
 // AppendTo appends the letters of p to dst.
 func (p Packed) AppendTo(dst []byte) []byte { return appendPacked(dst, uint64(p)) }
+
+// A Line is a line of up to 32 bytes, its line end included, that
+// Packed.AppendLineOr writes in place of a path. The zero Line is an empty
+// line.
+type Line struct {
+	words [4]uint64 // the bytes, little-endian
+	end   int       // where the line end is
+}
+
+// NewLine returns the Line of text, which must end with a line end, or
+// false when text is longer than 32 bytes or does not end with one.
+func NewLine(text []byte) (Line, bool) {
+	var l Line
+	if len(text) == 0 || len(text) > len(l.words)*8 || text[len(text)-1] != '\n' {
+		return l, false
+	}
+	var buf [32]byte
+	copy(buf[:], text)
+	for k := range l.words {
+		l.words[k] = binary.LittleEndian.Uint64(buf[8*k:])
+	}
+	l.end = len(text) - 1
+	return l, true
+}
+
+// emptyLine is what a nil *Line stands for.
+var emptyLine = Line{words: [4]uint64{'\n'}}
+
+// AppendLineOr appends the letters of p and a line end when ok, and alt
+// when not, with no branch on ok or on the length of p: in a batch of
+// random boards, half of which cannot reach the goal, a branch on either
+// would be mispredicted about once a line.
+func (p Packed) AppendLineOr(dst []byte, ok bool, alt *Line) []byte {
+	if alt == nil {
+		alt = &emptyLine
+	}
+	n := len(dst)
+	dst = slices.Grow(dst, 33)
+	buf := dst[n : n+33]
+	// All 32 letters a Packed can hold, of which those past the path are
+	// written over or left past the end.
+	q := uint64(p)
+	x0 := uint64(quads[uint8(q)]) | uint64(quads[uint8(q>>8)])<<32
+	x1 := uint64(quads[uint8(q>>16)]) | uint64(quads[uint8(q>>24)])<<32
+	x2 := uint64(quads[uint8(q>>32)]) | uint64(quads[uint8(q>>40)])<<32
+	x3 := uint64(quads[uint8(q>>48)]) | uint64(quads[uint8(q>>56)])<<32
+	end := pathLen(q)
+	if !ok {
+		x0, x1, x2, x3 = alt.words[0], alt.words[1], alt.words[2], alt.words[3]
+		end = alt.end
+	}
+	binary.LittleEndian.PutUint64(buf[0:], x0)
+	binary.LittleEndian.PutUint64(buf[8:], x1)
+	binary.LittleEndian.PutUint64(buf[16:], x2)
+	binary.LittleEndian.PutUint64(buf[24:], x3)
+	end &= 31
+	buf[end] = '\n'
+	return dst[:n+end+1]
+}
 
 // Gather sets out[k] to the path of keys[k], for keys of boards that reach
 // the goal: the second half of a lookup, for many boards at once. It

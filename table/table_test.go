@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"github.com/klauspost/compress/zstd"
 	goldenfile "github.com/slidingpuzzle/solver/internal/golden"
+	"math/bits"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -479,5 +481,60 @@ func TestFastCache(t *testing.T) {
 	tb, _ := table.NewSet(generated.FS).WithCache(file).Table(s3, 4)
 	if err := tb.Prepare(); err != nil || answers(tb) != want {
 		t.Errorf("with a cache that cannot be written: %v", err)
+	}
+}
+
+// TestAppendLineOr holds AppendLineOr to the letters of the moves a
+// Packed holds, for every length and for values no table holds, and to
+// the Line it writes instead.
+func TestAppendLineOr(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	spell := func(p uint64) string {
+		var sb strings.Builder
+		for k := range (bits.Len64(p) - 1) / 2 {
+			sb.WriteByte(board.Move(p >> (2 * k) & 3).Letter())
+		}
+		return sb.String()
+	}
+	var lines []table.Line
+	var texts []string
+	for n := 1; n <= 32; n++ {
+		text := make([]byte, n)
+		for i := range text {
+			text[i] = byte('a' + rng.IntN(26))
+		}
+		text[n-1] = '\n'
+		l, ok := table.NewLine(text)
+		if !ok {
+			t.Fatalf("NewLine(%q): false", text)
+		}
+		lines, texts = append(lines, l), append(texts, string(text))
+	}
+	lines, texts = append(lines, table.Line{}), append(texts, "\n")
+	for _, bad := range []string{"", "no line end", strings.Repeat("x", 32) + "\n"} {
+		if _, ok := table.NewLine([]byte(bad)); ok {
+			t.Errorf("NewLine(%q): true", bad)
+		}
+	}
+	for k := range 20000 {
+		p := rng.Uint64() >> rng.IntN(64)
+		if k < 64 {
+			p = 1<<k | rng.Uint64()&(1<<k-1) // every length, the top bit included
+		}
+		prefix := []byte("case ")[:rng.IntN(6)]
+		got := table.Packed(p).AppendLineOr(prefix, true, nil)
+		if want := string(prefix) + spell(p) + "\n"; string(got) != want {
+			t.Fatalf("Packed(%#x).AppendLineOr(%q, true) = %q, want %q", p, prefix, got, want)
+		}
+		if want := string(table.Packed(p).AppendTo(prefix)) + "\n"; string(got) != want {
+			t.Fatalf("Packed(%#x): AppendLineOr %q, AppendTo %q", p, got, want)
+		}
+		i := rng.IntN(len(lines))
+		if got := table.Packed(p).AppendLineOr(prefix, false, &lines[i]); string(got) != string(prefix)+texts[i] {
+			t.Fatalf("Packed(%#x).AppendLineOr(%q, false, %q) = %q", p, prefix, texts[i], got)
+		}
+	}
+	if got := table.Packed(7).AppendLineOr(nil, false, nil); string(got) != "\n" {
+		t.Errorf("AppendLineOr with a nil Line = %q, want an empty line", got)
 	}
 }
