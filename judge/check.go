@@ -16,6 +16,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
 )
 
 // Checker judges the answers to a judge file.
@@ -32,6 +33,9 @@ type Checker struct {
 	InputName, AnswersName string
 
 	many *engine.Many // the work of each goal, made once
+	// The table's path, to compare an answer with: room for the longest
+	// and the eight letters past it that Packed.AppendTo writes.
+	ours [table.MaxPackedLen + 8]byte
 
 	// walk's tables, for the shape of the last case.
 	walkShape board.Shape
@@ -284,7 +288,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	if err != nil {
 		return "", err
 	}
-	d, solvable, err := goal.Distance(start)
+	d, solvable, ours, err := c.distance(goal, start, p.Pairs)
 	if err != nil {
 		return "", err
 	}
@@ -319,13 +323,35 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		return "", nil
 	}
 	if !ans.More {
-		// A path on one line: checked fast, and again the slow way, for
-		// the message, only when it is wrong.
+		// A path on one line: the table's own is right with no walk;
+		// any other is checked fast, and again the slow way, for the
+		// message, only when it is wrong.
+		if ours != 0 && !p.Upper && bytes.Equal(ours.AppendTo(c.ours[:0]), ans.Path) {
+			return "", nil
+		}
 		if n, ok := c.walk(cs.Start, cs.Goal, ans.Path); ok && (!c.Shortest || n <= d) {
 			return "", nil
 		}
 	}
 	return c.judgePath(cs, ans, ar, d, at), nil
+}
+
+// distance returns the moves from start, as renamed for goal, to goal,
+// or false when there are none, and where goal's table has its fast
+// lookups built, the path the table gives (for a pair that is not turned:
+// one turned by ForDistance has its moves turned too), or 0.
+func (c *Checker) distance(goal *engine.Goal, start board.Board, turned bool) (int, bool, table.Packed, error) {
+	if f := goal.Fast(); f.Fast() && !turned {
+		key, ok := f.Key(start)
+		if !ok {
+			return 0, false, 0, nil
+		}
+		if p, ok := f.PackedAt(key); ok {
+			return p.Len(), true, p, nil
+		}
+	}
+	d, ok, err := goal.Distance(start)
+	return d, ok, 0, err
 }
 
 // walk applies the moves of path to start on an array of cells and

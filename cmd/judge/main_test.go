@@ -363,3 +363,53 @@ func seq(from, to int) []int {
 	}
 	return out
 }
+
+// TestCheckOtherPaths gives answers that are not the table's own path,
+// past the first twenty thousand cases, by when the table's path is compared
+// first: a longer legal path passes only without -shortest, and a path
+// with spaces after it passes either way.
+func TestCheckOtherPaths(t *testing.T) {
+	p, _ := format.Lookup("hdu1043")
+	in, _, _ := runIn(nil, "gen", "-format", "hdu1043", "-n", "40000", "-unsolvable", "0.3", "-seed", "9")
+	var ans bytes.Buffer
+	if err := solveFile(p, in, &ans); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(ans.String(), "\n")
+	lines = lines[:len(lines)-1]
+	var longer []int
+	for k := 20000; k < len(lines); k += 997 {
+		if lines[k] == "unsolvable\n" {
+			continue
+		}
+		if len(longer)%2 == 0 {
+			// The blank ends in the last cell: up and back down is legal.
+			lines[k] = strings.TrimSuffix(lines[k], "\n") + "ud\n"
+			longer = append(longer, k+1)
+		} else {
+			lines[k] = strings.TrimSuffix(lines[k], "\n") + "  \n"
+		}
+	}
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "in"), []byte(in), 0o644)
+	os.WriteFile(filepath.Join(dir, "ans"), []byte(strings.Join(lines, "")), 0o644)
+	for _, shortest := range []bool{true, false} {
+		args := []string{"check", filepath.Join(dir, "in"), filepath.Join(dir, "ans")}
+		want := []int(nil)
+		if shortest {
+			args = append([]string{"check", "-shortest"}, args[1:]...)
+			want = longer
+		}
+		stdout, _, _ := runIn(nil, args...)
+		var got []int
+		for _, l := range strings.Split(stdout, "\n") {
+			var k int
+			if _, err := fmt.Sscanf(l, "case %d", &k); err == nil {
+				got = append(got, k)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("-shortest=%v: failed cases %v, want %v", shortest, got, want)
+		}
+	}
+}
