@@ -32,11 +32,12 @@ type AnswerReader struct {
 	lineReader
 	tooLong int    // the length of the last line read, if it was too long
 	label   []byte // the label of the answer being read
+	between int    // the blank lines between answers: the line ends of p.Between
 }
 
 // NewAnswerReader returns an AnswerReader of r, whose answers p laid out.
 func NewAnswerReader(r io.Reader, name string, p Preset) *AnswerReader {
-	return &AnswerReader{p: p, name: name, lineReader: newLineReader(r)}
+	return &AnswerReader{p: p, name: name, lineReader: newLineReader(r), between: strings.Count(p.Between, "\n")}
 }
 
 // next returns the next line, without its line end and trailing spaces. A
@@ -95,7 +96,7 @@ func (a *AnswerReader) errorf(format string, args ...any) error {
 // answers end before it.
 func (a *AnswerReader) Next(num int, ans *Answer) bool {
 	*ans = Answer{}
-	for range strings.Count(a.p.Between, "\n") {
+	for range a.between {
 		if num == 1 {
 			break
 		}
@@ -199,10 +200,11 @@ func trimEnd(b []byte) []byte {
 // word returns the preset's word for unsolvable, or Bad, when line is one,
 // without making a string of every line.
 func (a *AnswerReader) word(line []byte) (string, bool) {
-	switch string(line) {
-	case a.p.Unsolvable:
+	// Comparisons, not a switch on string(line), which copies the line.
+	if string(line) == a.p.Unsolvable {
 		return a.p.Unsolvable, true
-	case Bad:
+	}
+	if string(line) == Bad {
 		return Bad, true
 	}
 	return "", false
