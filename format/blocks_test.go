@@ -235,3 +235,37 @@ func TestLineEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestCountWords holds countWords to countLines wherever it reports true,
+// on random lines of line ends, spaces, other low bytes and text, and
+// checks that it does on files written as judges write them.
+func TestCountWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	alphabet := []byte("\n\n\n\n  \t\r\v\f\x00\x01\x1f!~08ax\x80\xff\x8a")
+	taken := 0
+	for k := range 200000 {
+		data := make([]byte, rng.IntN(40))
+		for i := range data {
+			data[i] = alphabet[rng.IntN(len(alphabet))]
+			if k%2 == 0 && rng.IntN(3) > 0 {
+				data[i] = "0a8 x\n"[rng.IntN(6)] // mostly well formed
+			}
+		}
+		data = append(data, '\n')
+		lines, cases, ok := countWords(data)
+		if !ok {
+			continue
+		}
+		taken++
+		if wl, wc := countLines(data); lines != wl || cases != wc {
+			t.Fatalf("countWords(%q) = %d lines, %d cases; countLines %d, %d", data, lines, cases, wl, wc)
+		}
+	}
+	if taken < 50000 {
+		t.Errorf("countWords took %d inputs of 200000", taken)
+	}
+	file := "\n0 8 7\n2 1 4\n3 6 5\n\n8 1 2\n0 4 7\n3 6 5\n\n\n4 6 8\n"
+	if lines, cases, ok := countWords([]byte(file)); !ok || lines != 11 || cases != 3 {
+		t.Errorf("countWords(%q) = %d, %d, %v; want 11, 3, true", file, lines, cases, ok)
+	}
+}
