@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/slidingpuzzle/solver/board"
 )
 
 // A Block is a run of whole cases cut from a file by Reader.NextBlock, for
@@ -87,8 +89,66 @@ func (b *Block) Reader(into *Reader) *Reader {
 	into.name, into.p, into.goal = b.src.name, b.src.p, b.src.goal
 	into.lineReader.resetMem(b.data, b.line)
 	into.countRead, into.count, into.num, into.extraSaid, into.shortSaid = true, -1, b.num, false, false
+	into.simple, into.simpleNext = nil, 0
+	if cases, ok := into.simpleCases(b.data, b.line, into.simpleBuf[:0]); ok && !noSimpleBlocks {
+		into.simple, into.simpleBuf = cases, cases
+	}
 	return into
 }
+
+// A simpleCase is a case of a block read whole at once: its start, and
+// the line of its first row.
+type simpleCase struct {
+	start board.Board
+	line  int
+}
+
+// simpleCases reads every case of data, the whole lines of a block after
+// line lines of the file, into dst when each is written as judges do:
+// after one empty line or more, its rows, each a simple row (simpleRow),
+// and then an empty line; it reports false when any line or board is not
+// so (a fault, a line with spaces, a line end of two bytes), and the
+// block is read line by line. Read so, the cases are those the Reader
+// would read one by one, with no state to keep between them.
+func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
+	s := r.p.Shape
+	n, rows, cols := s.Cells(), s.Rows, s.Cols
+	if r.p.Pairs || r.p.Nested || r.p.OneLine || r.args || n == 0 || n > 10 || noSimpleRows {
+		return dst, false
+	}
+	var chars [board.MaxCells]byte
+	for len(data) > 0 {
+		if data[0] == '\n' { // an empty line
+			data = data[1:]
+			line++
+			continue
+		}
+		for row := range rows {
+			k := lineEnd(data)
+			if k < 0 {
+				return dst, false
+			}
+			if _, ok := simpleRow(data[:k], cols, n, chars[row*cols:]); !ok {
+				return dst, false
+			}
+			data = data[k+1:]
+		}
+		if len(data) == 0 || data[0] != '\n' {
+			return dst, false // a line after the rows, or no blank line to end the case
+		}
+		b, ok := board.ParseLine(s, chars[:n])
+		if !ok {
+			return dst, false
+		}
+		dst = append(dst, simpleCase{start: b, line: line + 1})
+		line += rows
+	}
+	return dst, true
+}
+
+// noSimpleBlocks turns simpleCases off, for the tests that hold it to
+// reading line by line.
+var noSimpleBlocks = false
 
 // countLines counts the lines of data, whole lines, and its cases: the
 // runs of lines that are not blank.

@@ -18,6 +18,9 @@ func full(c *Case) string {
 	return fmt.Sprintf("%d@%d %v>%v", c.Num, c.Line, c.Start, c.Goal)
 }
 
+// simpleBlocks counts the blocks readBlocks found read whole at once.
+var simpleBlocks int
+
 // readBlocks reads in as a batch does: a Block whenever NextBlock cuts
 // one, read by a Reader of its own, else a run of cases of random length
 // by Next.
@@ -31,6 +34,9 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 		if r.NextBlock(&b) {
 			blocks++
 			sub = b.Reader(sub)
+			if sub.simple != nil {
+				simpleBlocks++
+			}
 			n := 0
 			for sub.Next(&c) {
 				out = append(out, full(&c))
@@ -56,6 +62,13 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 // separatedFile writes n cases of p, with faults of every kind mixed in
 // as rng picks them, and a count that may be wrong.
 func separatedFile(p Preset, n int, rng *rand.Rand) string {
+	return separatedFileOf(p, n, rng, true)
+}
+
+// separatedFileOf is separatedFile, or when not messy, a file as judges
+// write them (line ends alone, empty blank lines) with a fault in one
+// case of a few thousand.
+func separatedFileOf(p Preset, n int, rng *rand.Rand, messy bool) string {
 	var sb strings.Builder
 	if p.Count {
 		switch rng.IntN(6) {
@@ -70,8 +83,12 @@ func separatedFile(p Preset, n int, rng *rand.Rand) string {
 		}
 	}
 	nl := "\n"
-	if rng.IntN(4) == 0 {
+	if messy && rng.IntN(4) == 0 {
 		nl = "\r\n"
+	}
+	odds := 40
+	if !messy {
+		odds = 32000 // eight kinds of fault: one case in 4000
 	}
 	s := p.Shape
 	randomBoard := func() string {
@@ -89,7 +106,11 @@ func separatedFile(p Preset, n int, rng *rand.Rand) string {
 				sb.WriteString(nl)
 			}
 		case 1:
-			sb.WriteString(nl + " \t" + nl)
+			if messy {
+				sb.WriteString(nl + " \t" + nl)
+			} else {
+				sb.WriteString(nl + nl)
+			}
 		default:
 			if p.Separated {
 				sb.WriteString(nl)
@@ -99,7 +120,7 @@ func separatedFile(p Preset, n int, rng *rand.Rand) string {
 		if p.Pairs {
 			text += randomBoard()
 		}
-		switch rng.IntN(40) {
+		switch rng.IntN(odds) {
 		case 0:
 			text = "junk\n"
 		case 1:
@@ -140,17 +161,34 @@ var blockPresets = []string{"lightoj1139", "boj11112"}
 // lines too long), in Blocks and case by case: the same cases, numbers,
 // lines and messages.
 func TestBlocksAgree(t *testing.T) {
+	cleanBlocks, wholeBlocks := 0, 0
+	defer func() {
+		if wholeBlocks < cleanBlocks/3 {
+			t.Errorf("%d blocks of %d in files as judges write them read whole; want a third at least", wholeBlocks, cleanBlocks)
+		}
+	}()
 	for _, name := range blockPresets {
 		p, _ := Lookup(name)
-		for seed := range uint64(12) {
+		for seed := range uint64(24) {
 			rng := rand.New(rand.NewPCG(seed, 99))
-			in := separatedFile(p, 2000+rng.IntN(8000), rng)
+			// Half the files as judges write them, whose blocks are most
+			// often read whole at once (simpleCases), half messy.
+			messy := seed%2 == 0
+			n := 2000 + rng.IntN(8000)
+			if !messy {
+				n *= 4
+			}
+			in := separatedFileOf(p, n, rng, messy)
 			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+			simpleBlocks = 0
 			got, blocks := readBlocks(p, in, rng)
 			if blocks == 0 {
 				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
 			}
-			sameCases(t, fmt.Sprintf("%s seed %d", name, seed), "blocks", "alone", got, want)
+			if !messy {
+				cleanBlocks, wholeBlocks = cleanBlocks+blocks, wholeBlocks+simpleBlocks
+			}
+			sameCases(t, fmt.Sprintf("%s seed %d messy %v", name, seed, messy), "blocks", "alone", got, want)
 		}
 	}
 }

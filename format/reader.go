@@ -65,6 +65,13 @@ type Reader struct {
 	invalid   error // the preset cannot be read (Preset.Check)
 
 	cells []board.Cell
+
+	// simple, when not nil, holds the cases of a block read whole at once
+	// (Block.Reader), of which Next gives simpleNext on; simpleBuf keeps
+	// the room for the next block.
+	simple     []simpleCase
+	simpleNext int
+	simpleBuf  []simpleCase
 }
 
 // NewReader returns a Reader of the cases of r, laid out as p says. name
@@ -169,6 +176,16 @@ func isBlankLine(line []byte) bool {
 
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
+	if r.simple != nil {
+		if r.simpleNext == len(r.simple) {
+			return false
+		}
+		sc := &r.simple[r.simpleNext]
+		r.simpleNext++
+		r.num++
+		*c = Case{Num: r.num, Line: sc.line, Start: sc.start, Goal: r.goal, name: r.name}
+		return true
+	}
 	// known is a start board the fast path below read, for the rest of the
 	// case to be read the general way.
 	var known boardScan
