@@ -31,6 +31,13 @@ type Case struct {
 	args bool
 }
 
+// set sets c to a good case, field by field: a Case made whole and then
+// copied is read back before its stores land (a stall of a store
+// forward), once a case.
+func (c *Case) set(num, line int, start, goal board.Board, name string) {
+	c.Num, c.Line, c.Start, c.Goal, c.Err, c.name, c.args = num, line, start, goal, nil, name, false
+}
+
 // Fault returns an error for a fault of the case found after it was read
 // (a shape no engine answers), placed as the reader places its own.
 func (c *Case) Fault(msg string) error {
@@ -183,7 +190,7 @@ func (r *Reader) Next(c *Case) bool {
 		sc := &r.simple[r.simpleNext]
 		r.simpleNext++
 		r.num++
-		*c = Case{Num: r.num, Line: sc.line, Start: sc.start, Goal: r.goal, name: r.name}
+		c.set(r.num, sc.line, sc.start, r.goal, r.name)
 		return true
 	}
 	// known is a start board the fast path below read, for the rest of the
@@ -201,7 +208,7 @@ func (r *Reader) Next(c *Case) bool {
 		switch {
 		case parsed && !r.p.Pairs:
 			r.num++
-			*c = Case{Num: r.num, Line: r.line, Start: start, Goal: r.goal, name: r.name}
+			c.set(r.num, r.line, start, r.goal, r.name)
 			return true
 		case parsed:
 			first := r.line
@@ -209,7 +216,7 @@ func (r *Reader) Next(c *Case) bool {
 			if ok && tooLong == 0 {
 				if goal, ok := board.ParseLine(r.p.Shape, line); ok {
 					r.num++
-					*c = Case{Num: r.num, Line: first, Start: start, Goal: goal, name: r.name}
+					c.set(r.num, first, start, goal, r.name)
 					return true
 				}
 			}
