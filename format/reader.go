@@ -197,9 +197,11 @@ func (r *Reader) Next(c *Case) bool {
 	// case to be read the general way.
 	var known boardScan
 	if r.oneLine() {
-		// The common case first: a whole board on the next line, or for
-		// a preset of pairs, a whole board on each of the next two.
-		line, tooLong, ok := r.readLine()
+		// The common case first: a whole board on the next line that is
+		// not blank, or for a preset of pairs, a whole board on each of
+		// the next two (blank lines before a board are skipped, as
+		// readBoard skips them).
+		line, tooLong, ok := r.filledLine()
 		var start board.Board
 		parsed := false
 		if ok && tooLong == 0 {
@@ -212,7 +214,7 @@ func (r *Reader) Next(c *Case) bool {
 			return true
 		case parsed:
 			first := r.line
-			line, tooLong, ok := r.readLine()
+			line, tooLong, ok := r.filledLine()
 			if ok && tooLong == 0 {
 				if goal, ok := board.ParseLine(r.p.Shape, line); ok {
 					r.num++
@@ -311,6 +313,17 @@ func (r *Reader) Next(c *Case) bool {
 	}
 	c.Start, c.Goal = start, goal
 	return true
+}
+
+// filledLine is readLine past any blank lines, as readBoard reads them
+// before a board.
+func (r *Reader) filledLine() ([]byte, int, bool) {
+	for {
+		line, tooLong, ok := r.readLine()
+		if !ok || tooLong > 0 || !isBlankLine(line) {
+			return line, tooLong, ok
+		}
+	}
 }
 
 // oneLine reports whether the next case may be a board on one line (or a
