@@ -130,7 +130,7 @@ func (j *Job) check(args bool) (board.Board, error) {
 // order: a case at a time where a case may need a search, runs of cases
 // where every one is a lookup.
 func (j *Job) runCases(ctx context.Context, r *format.Reader, out io.Writer) (Result, error) {
-	chunk := 256
+	chunk := 1024
 	if name, err := j.Solver.Engine(j.Preset.Shape); err == nil && name == engine.Search || !j.Preset.Shape.Valid() {
 		chunk = 1
 	}
