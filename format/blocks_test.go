@@ -3,7 +3,9 @@ package format
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -305,5 +307,36 @@ func TestCountWords(t *testing.T) {
 	file := "\n0 8 7\n2 1 4\n3 6 5\n\n8 1 2\n0 4 7\n3 6 5\n\n\n4 6 8\n"
 	if lines, cases, ok := countWords([]byte(file)); !ok || lines != 11 || cases != 3 {
 		t.Errorf("countWords(%q) = %d, %d, %v; want 11, 3, true", file, lines, cases, ok)
+	}
+}
+
+// TestAppendInt holds appendInt to strconv, and a label's %d to
+// strings.Cut, on labels with a % that is not one.
+func TestAppendInt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 6))
+	check := func(n int) {
+		if got := string(appendInt([]byte("x"), n)); got != "x"+strconv.Itoa(n) {
+			t.Fatalf("appendInt(%d) = %q", n, got)
+		}
+	}
+	for n := -200; n < 200000; n++ {
+		check(n)
+	}
+	for range 100000 {
+		check(int(rng.Int64()) >> rng.IntN(64))
+	}
+	for _, n := range []int{1e8 - 1, 1e8, 1e9 - 1, 1e9, math.MaxInt, math.MinInt} {
+		check(n)
+	}
+	for _, label := range []string{"", "Case %d: ", "%d", "%d.", "%", "a%", "%x%d!", "%%d", "100% of %d"} {
+		p := Preset{Label: label}
+		before, after, found := strings.Cut(label, "%d")
+		want := before
+		if found {
+			want += "42" + after
+		}
+		if got := string(p.appendCaseLabel(nil, 42)); got != want {
+			t.Errorf("label %q: %q, want %q", label, got, want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ package format
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -254,14 +255,59 @@ func (p *Preset) appendLabel(dst []byte, num int) []byte {
 
 // appendCaseLabel writes p's Label for case num: its %d written as num.
 func (p *Preset) appendCaseLabel(dst []byte, num int) []byte {
-	before, after, found := strings.Cut(p.Label, "%d")
+	// The %d is most often the label's first %: found with no search for
+	// the two bytes, as every answer of a labelled preset needs.
+	before, after, found := p.Label, "", false
+	if i := strings.IndexByte(p.Label, '%'); i >= 0 && i+1 < len(p.Label) && p.Label[i+1] == 'd' {
+		before, after, found = p.Label[:i], p.Label[i+2:], true
+	} else if i >= 0 {
+		before, after, found = strings.Cut(p.Label, "%d")
+	}
 	dst = append(dst, before...)
 	if found {
-		dst = strconv.AppendInt(dst, int64(num), 10)
+		dst = appendInt(dst, num)
 		dst = append(dst, after...)
 	}
 	return dst
 }
+
+// appendInt is strconv.AppendInt in base 10, writing the digits of a
+// number below a billion in place, two at a time, where strconv writes
+// them to a buffer of its own and copies them.
+func appendInt(dst []byte, n int) []byte {
+	if n < 0 || n >= 1e9 {
+		return strconv.AppendInt(dst, int64(n), 10)
+	}
+	k := 1
+	for m := n; m >= 10; m /= 10 {
+		k++
+	}
+	dst = slices.Grow(dst, k)
+	buf := dst[len(dst) : len(dst)+k]
+	for i := k; n >= 100; n /= 100 {
+		i -= 2
+		d := n % 100
+		buf[i], buf[i+1] = digits2[2*d], digits2[2*d+1]
+	}
+	if n >= 10 {
+		buf[0], buf[1] = digits2[2*n], digits2[2*n+1]
+	} else {
+		buf[0] = byte('0' + n)
+	}
+	return dst[:len(dst)+k]
+}
+
+// digits2 holds the two digits of each number below 100.
+const digits2 = "00010203040506070809" +
+	"10111213141516171819" +
+	"20212223242526272829" +
+	"30313233343536373839" +
+	"40414243444546474849" +
+	"50515253545556575859" +
+	"60616263646566676869" +
+	"70717273747576777879" +
+	"80818283848586878889" +
+	"90919293949596979899"
 
 // AppendAnswer appends the answer to case num (counted from 1): path, the
 // letters of a shortest path (nil when p does not need it), and dist, its
@@ -272,9 +318,9 @@ func (p *Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte
 	case Path:
 		dst = p.appendPath(dst, path)
 	case Moves:
-		dst = strconv.AppendInt(dst, int64(dist), 10)
+		dst = appendInt(dst, dist)
 	case MovesThenPath:
-		dst = strconv.AppendInt(dst, int64(dist), 10)
+		dst = appendInt(dst, dist)
 		dst = append(dst, '\n')
 		dst = p.appendPath(dst, path)
 	}

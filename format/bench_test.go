@@ -1,0 +1,16 @@
+package format
+
+import "testing"
+
+// BenchmarkAppendAnswer writes the answers of a labelled preset that
+// prints the moves and the path, as a file of pairs does for every case.
+func BenchmarkAppendAnswer(b *testing.B) {
+	p, _ := Lookup("hdu3567")
+	path := []byte("ddrruuldlurdldrruuldl")
+	var dst []byte
+	num := 0
+	for b.Loop() {
+		num++
+		dst = p.AppendAnswer(dst[:0], num%300000+1, path, len(path))
+	}
+}
