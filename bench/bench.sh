@@ -21,22 +21,13 @@ gcc -O2 -o "$b/cfloor" bench/cfloor/floor.c
 echo "== machine"
 echo "$(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version | cut -d' ' -f3-)"
 
-# with.sh CACHE INPUT COMMAND...: runs COMMAND with INPUT as its standard
-# input and CACHE as its user cache folder (which must be an absolute path). "warm" is a folder the commands
-# have filled with the fast lookups they keep (table.Set.WithCache); "cold"
-# is /dev/null, where no folder can be made, so every run builds them.
-cat > "$b/with.sh" <<'EOS'
-#!/usr/bin/env bash
-cache=$1 in=$2
-shift 2
-case $cache in
-cold) export XDG_CACHE_HOME=/dev/null ;;
-warm) export XDG_CACHE_HOME="$(cd "$(dirname "$0")" && pwd)/warm" ;;
-esac
-exec "$@" < "$in"
-EOS
-chmod +x "$b/with.sh"
-w="$b/with.sh"
+# The commands' user cache folder, as measure sets it: "warm" is a folder
+# the commands have filled with the fast lookups they keep
+# (table.Set.WithCache); "cold" is /dev/null, where no folder can be made,
+# so every run builds them. measure gives each command its input itself
+# (<FILE), with no shell started, whose start-up would fall on every time.
+warm="XDG_CACHE_HOME=$(pwd)/$b/warm"
+cold="XDG_CACHE_HOME=/dev/null"
 
 if [ ! -s "$b/big.txt" ]; then
 	"$b/judge" gen -n 1000000 -unsolvable 0.5 -seed 1 > "$b/big.txt"
@@ -54,33 +45,33 @@ for f in $presets; do
 done
 # Fill the warm cache.
 for f in hdu1043 hdu3567 $presets; do
-	"$w" warm "$b/p-$f.txt" "$b/solve" -format "$f" > /dev/null
+	env "$warm" "$b/solve" -format "$f" < "$b/p-$f.txt" > /dev/null
 done
 
 echo
 echo "== a judge file of 1M random arrangements, half unsolvable ($(du -h "$b/big.txt" | cut -f1)), output to /dev/null"
 echo "   floors: a Go and a C program that read each line and write one short line;"
 echo "   cold: every run builds the fast lookups; warm: they are in the cache folder"
-"$b/measure" -runs "$runs" cfloor="$w none $b/big.txt $b/cfloor" floor="$w none $b/big.txt $b/floor" \
-	cold="$w cold $b/big.txt $b/solve" warm="$w warm $b/big.txt $b/solve"
+"$b/measure" -runs "$runs" cfloor="$b/cfloor <$b/big.txt" floor="$b/floor <$b/big.txt" \
+	cold="$cold $b/solve <$b/big.txt" warm="$warm $b/solve <$b/big.txt"
 
 echo
 echo "== 300K random start/goal pairs, hdu3567 ($(du -h "$b/pairs.txt" | cut -f1)), against the Go floor"
-"$b/measure" -runs "$runs" floor="$w none $b/pairs.txt $b/floor" \
-	cold="$w cold $b/pairs.txt $b/solve -format hdu3567" warm="$w warm $b/pairs.txt $b/solve -format hdu3567"
+"$b/measure" -runs "$runs" floor="$b/floor <$b/pairs.txt" \
+	cold="$cold $b/solve -format hdu3567 <$b/pairs.txt" warm="$warm $b/solve -format hdu3567 <$b/pairs.txt"
 
 echo
 echo "== judge check -shortest on the 1M file with solve's answers, against solve itself (warm)"
-"$w" warm "$b/big.txt" "$b/solve" > "$b/big.ans"
-"$b/measure" -runs "$runs" solve="$w warm $b/big.txt $b/solve" \
-	check-cold="$w cold /dev/null $b/judge check -shortest $b/big.txt $b/big.ans" \
-	check-warm="$w warm /dev/null $b/judge check -shortest $b/big.txt $b/big.ans"
+env "$warm" "$b/solve" < "$b/big.txt" > "$b/big.ans"
+"$b/measure" -runs "$runs" solve="$warm $b/solve <$b/big.txt" \
+	check-cold="$cold $b/judge check -shortest $b/big.txt $b/big.ans" \
+	check-warm="$warm $b/judge check -shortest $b/big.txt $b/big.ans"
 
 echo
 echo "== 300K cases of each preset against as many of hdu1043's (warm; pairs are random)"
 args=()
 for f in hdu1043 $presets hdu3567; do
-	args+=("$f=$w warm $b/p-$f.txt $b/solve -format $f")
+	args+=("$f=$warm $b/solve -format $f <$b/p-$f.txt")
 done
 "$b/measure" -runs "$runs" "${args[@]}"
 

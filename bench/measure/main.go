@@ -7,8 +7,12 @@
 //
 //	measure -runs N [-in FILE] NAME=COMMAND...
 //
-// Each COMMAND is split on spaces; its standard input is FILE (or nothing)
-// and its standard output is thrown away.
+// Each COMMAND is split on spaces: words of the form KEY=VALUE before the
+// program are set in its environment, and a word <PATH names its standard
+// input, as a shell would take them, with no shell started (a shell costs
+// milliseconds, which would fall on every command timed). Its standard
+// input is otherwise FILE (or nothing), and its standard output is thrown
+// away.
 package main
 
 import (
@@ -28,6 +32,8 @@ func main() {
 	flag.Parse()
 	type cmd struct {
 		name  string
+		env   []string // KEY=VALUE, added to the environment
+		stdin string   // a file, or ""
 		argv  []string
 		times []time.Duration
 		rss   int64 // KiB
@@ -39,19 +45,36 @@ func main() {
 			fmt.Fprintf(os.Stderr, "measure: %q: want NAME=COMMAND\n", a)
 			os.Exit(2)
 		}
-		cmds = append(cmds, &cmd{name: name, argv: strings.Fields(line)})
+		c := &cmd{name: name, stdin: *in}
+		for _, w := range strings.Fields(line) {
+			switch {
+			case strings.HasPrefix(w, "<"):
+				c.stdin = w[1:]
+			case len(c.argv) == 0 && strings.Contains(w, "="):
+				c.env = append(c.env, w)
+			default:
+				c.argv = append(c.argv, w)
+			}
+		}
+		if len(c.argv) == 0 {
+			fmt.Fprintf(os.Stderr, "measure: %q: no command\n", a)
+			os.Exit(2)
+		}
+		cmds = append(cmds, c)
 	}
 	for range *runs {
 		for _, c := range cmds {
 			x := exec.Command(c.argv[0], c.argv[1:]...)
-			if *in != "" {
-				f, err := os.Open(*in)
+			if len(c.env) > 0 {
+				x.Env = append(os.Environ(), c.env...)
+			}
+			if c.stdin != "" {
+				f, err := os.Open(c.stdin)
 				if err != nil {
 					fmt.Fprintln(os.Stderr, "measure:", err)
 					os.Exit(1)
 				}
 				x.Stdin = f
-				defer f.Close()
 			}
 			x.Stderr = os.Stderr
 			start := time.Now()
