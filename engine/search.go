@@ -219,12 +219,14 @@ func (e *searcher) cached(p pdb.Pattern) *pdb.DB {
 }
 
 // keep writes db to the cache folder, whole or not at all; a cache that
-// cannot be written is no fault, only slower next time.
+// cannot be written is no fault, only slower next time. The file is raw
+// (pdb.EncodeRaw): it is read back with no decompression, and solve links
+// no zstd encoder.
 func (e *searcher) keep(db *pdb.DB) {
 	if e.cache == "" {
 		return
 	}
-	data, err := pdb.Encode(db.Pattern, db.Raw(), pdb.Zstd)
+	data, err := pdb.EncodeRaw(db.Pattern, db.Raw())
 	if err != nil || os.MkdirAll(e.cache, 0o755) != nil {
 		return
 	}

@@ -92,6 +92,32 @@ type Header struct {
 // Encode returns the file of pattern p whose raw bytes are raw (Pack),
 // stored as st says.
 func Encode(p Pattern, raw []byte, st Storage) ([]byte, error) {
+	if st == Raw {
+		return EncodeRaw(p, raw)
+	}
+	h, err := header(p, raw, st)
+	if err != nil {
+		return nil, err
+	}
+	enc, err := zstdio.Encoder()
+	if err != nil {
+		return nil, fmt.Errorf("pdb: %v", err)
+	}
+	return enc.EncodeAll(raw, h), nil
+}
+
+// EncodeRaw is Encode with Raw storage. A program that writes only raw
+// files (solve keeps the databases it builds so) links no zstd encoder.
+func EncodeRaw(p Pattern, raw []byte) ([]byte, error) {
+	h, err := header(p, raw, Raw)
+	if err != nil {
+		return nil, err
+	}
+	return append(h, raw...), nil
+}
+
+// header returns the header of the file of p whose raw bytes are raw.
+func header(p Pattern, raw []byte, st Storage) ([]byte, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
@@ -107,14 +133,7 @@ func Encode(p Pattern, raw []byte, st Storage) ([]byte, error) {
 	h = append(h, byte(st))
 	h = binary.LittleEndian.AppendUint32(h, uint32(len(raw)))
 	h = binary.LittleEndian.AppendUint32(h, Checksum(raw))
-	if st == Raw {
-		return append(h, raw...), nil
-	}
-	enc, err := zstdio.Encoder()
-	if err != nil {
-		return nil, fmt.Errorf("pdb: %v", err)
-	}
-	return enc.EncodeAll(raw, h), nil
+	return h, nil
 }
 
 // ReadHeader reads the header of a file and returns it with the rest.

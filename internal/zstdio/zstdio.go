@@ -10,14 +10,26 @@ import (
 
 // Encoder returns the shared encoder at the best compression, for
 // EncodeAll; its frames have no checksum, since the files have their own.
-var Encoder = sync.OnceValues(func() (*zstd.Encoder, error) {
-	return zstd.NewWriter(nil,
-		zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1),
-		zstd.WithEncoderCRC(false), // the files have a checksum of their own
-		zstd.WithZeroFrames(true),
-	)
-})
+// It is a function that makes the encoder on its first call, not a
+// variable made at init: a program that never calls it (solve) links no
+// encoder.
+func Encoder() (*zstd.Encoder, error) {
+	encOnce.Do(func() {
+		enc, encErr = zstd.NewWriter(nil,
+			zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+			zstd.WithEncoderConcurrency(1),
+			zstd.WithEncoderCRC(false), // the files have a checksum of their own
+			zstd.WithZeroFrames(true),
+		)
+	})
+	return enc, encErr
+}
+
+var (
+	encOnce sync.Once
+	enc     *zstd.Encoder
+	encErr  error
+)
 
 // Decoder returns the shared decoder, for DecodeAll. DecodeAll stops at
 // the capacity of its dst, which callers make the raw length their file's
