@@ -54,7 +54,9 @@ func (j *Job) runBlocks(ctx context.Context, in io.Reader, out io.Writer, goal b
 	nblocks := 2*workers + 2
 	free := make(chan *block, nblocks)
 	for range nblocks {
-		free <- &block{in: make([]byte, 0, blockSize), done: make(chan struct{})}
+		// Room for the answers too, which are about as long as the lines:
+		// grown from nothing, they would leave the garbage of each size.
+		free <- &block{in: make([]byte, 0, blockSize), out: make([]byte, 0, blockSize+blockSize/2), done: make(chan struct{})}
 	}
 	work := make(chan *block, nblocks)
 	order := make(chan *block, nblocks)
