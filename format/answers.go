@@ -40,6 +40,18 @@ func NewAnswerReader(r io.Reader, name string, p Preset) *AnswerReader {
 	return &AnswerReader{p: p, name: name, lineReader: newLineReader(r), between: strings.Count(p.Between, "\n")}
 }
 
+// StartAt makes a read on as if line lines of its input had come before,
+// as Reader.StartAt does.
+func (a *AnswerReader) StartAt(line int) { a.line = line }
+
+// ResetLine makes a read line alone, as line lineNo of a file and the
+// whole of its input, without copying it, as Reader.ResetLine does. The
+// line must not be changed until a has read it.
+func (a *AnswerReader) ResetLine(line []byte, lineNo int) {
+	a.lineReader.feed(line, lineNo)
+	a.tooLong, a.label = 0, a.label[:0]
+}
+
 // next returns the next line, without its line end and trailing spaces. A
 // line too long reads as "", with its length in a.tooLong.
 func (a *AnswerReader) next() ([]byte, bool) {

@@ -203,3 +203,51 @@ func countWords(data []byte) (lines, cases int, ok bool) {
 	}
 	return lines, cases, bad == 0
 }
+
+// SimpleLines returns how many whole lines (each with its line end) at
+// the start of data are boards of p's shape written as judges write them:
+// one character a cell, every one printable and not a space, with a space
+// between each two or none. It returns them as a length in bytes and a
+// count. For a preset of one board a line, each such line is one case,
+// whatever its cells (a Reader reads it as one board, good or bad): a
+// caller that reads them another way (judge check) counts the cases of
+// the file as a Reader would. For a preset of another layout, or boards
+// of more than ten cells, it returns 0, 0.
+func (p *Preset) SimpleLines(data []byte) (size, lines int) {
+	n := p.Shape.Cells()
+	if p.Pairs || p.Separated || p.Nested || p.Count || n == 0 || n > 10 {
+		return 0, 0
+	}
+	for size < len(data) {
+		k := lineEnd(data[size:])
+		if k < 0 || !simpleLine(data[size:size+k], n) {
+			break
+		}
+		size += k + 1
+		lines++
+	}
+	return size, lines
+}
+
+// simpleLine reports whether line is a board of n cells as SimpleLines
+// takes them.
+func simpleLine(line []byte, n int) bool {
+	printable := func(c byte) bool { return c > ' ' && c < 0x7f }
+	switch len(line) {
+	case n:
+		for _, c := range line {
+			if !printable(c) {
+				return false
+			}
+		}
+		return true
+	case 2*n - 1:
+		for i := 0; i < len(line); i += 2 {
+			if !printable(line[i]) || i+1 < len(line) && line[i+1] != ' ' {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -152,6 +152,14 @@ func (r *Reader) ResetLine(line []byte, lineNo int) {
 	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
 }
 
+// StartAt makes r read on as if line lines and num cases of its input had
+// come before: a Reader of the rest of a file whose first cases were read
+// another way, whose cases, messages and lines are then numbered as one
+// Reader of the whole file numbers them. It is for a preset with no count.
+func (r *Reader) StartAt(line, num int) {
+	r.lineReader.line, r.num = line, num
+}
+
 // LineTooLong is the error for a line of size bytes, longer than MaxLine,
 // at line of the input called name.
 func LineTooLong(name string, line, size int) error {

@@ -59,8 +59,12 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // line "N passed, M failed". The error is for reading, writing, or the
 // tables.
 //
-// Reading and judging run on three goroutines: one reads runs of cases,
-// one their answers, and one judges them in order and writes the report.
+// A file of one board a line whose answers are a line each (hdu1043 and
+// the like) is judged in blocks on every core while its lines are boards
+// written as judges write them (see fastStage); from the first line that
+// is not, and for every other preset, reading and judging run on three
+// goroutines: one reads runs of cases, one their answers, and one judges
+// them in order and writes the report.
 // An answer too long to hold (Answer.More), and any answer of a run that
 // holds a megabyte of paths, is judged by the reader of answers as it
 // reads it, so memory stays that of a few runs.
@@ -72,9 +76,15 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	if err := c.Preset.Check(); err != nil {
 		return v, err
 	}
+	v, input, answers, done, err := c.fastStage(input, answers, report)
+	if err != nil {
+		return v, err
+	}
 	goal := c.Preset.GoalOr(c.Goal)
 	in := format.NewReader(input, c.InputName, c.Preset, goal)
+	in.StartAt(done, done)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
+	ar.StartAt(done)
 	cases := make(chan *run, 4)
 	runs := make(chan *run, 4)
 	free := make(chan *run, 10)

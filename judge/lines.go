@@ -1,0 +1,334 @@
+package judge
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"runtime"
+	"strconv"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// The fast stage of Check, for a preset of one board a line whose answer
+// is one line (a path or the word for unsolvable: hdu1043 and the like).
+// While every line of the input is a board written as judges write them
+// (format.Preset.SimpleLines), line k of the input is case k and line k of
+// the answers its answer: the two files are cut into blocks of as many
+// lines each, and workers on every core judge the blocks as solve answers
+// them, a board's key found from its line (table.Solver.KeyLine) and the
+// paths of many fetched at once (table.Solver.Gather). An answer that is
+// the table's own path, or the word for a board that cannot reach the
+// goal, passes; any other case is judged as Check judges it, from the
+// Case and the Answer its line reads as. At the first line that is not so
+// (a blank line, a fault, the end of the answers), the rest of both files
+// goes to Check's readers, as if they had read all before.
+
+// lineBlockSize is the size of the blocks of input of the fast stage.
+var lineBlockSize = 256 << 10
+
+// A lineBlock is a run of lines of the input with as many lines of the
+// answers, and once judged, what the report says of them.
+type lineBlock struct {
+	in, ans []byte // whole lines, as many of each
+	line    int    // the lines (and cases) before
+	lines   int
+	report  []byte // the report's lines of the cases that failed
+	passed  int
+	failed  int
+	err     error // a fault of the tables
+	done    chan struct{}
+}
+
+// noFastLines turns the fast stage off, for the tests that hold it to
+// Check's readers.
+var noFastLines = false
+
+// fastStage judges the first cases of input and answers in blocks, where
+// c's preset allows, and returns its verdict, what is left of the two
+// files, and how many lines (and cases) it judged.
+func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdict, restIn, restAns io.Reader, lines int, err error) {
+	p := &c.Preset
+	restIn, restAns = input, answers
+	if noFastLines || p.Print != format.Path || p.Label != "" || p.Between != "" || p.Upper ||
+		p.Pairs || p.Separated || p.Nested || p.Count || p.Shape != board.Shape3x3 {
+		return v, restIn, restAns, 0, nil
+	}
+	g, err := c.Solver.For(p.GoalOr(c.Goal))
+	if err != nil {
+		return v, restIn, restAns, 0, nil // Check's readers say what is wrong
+	}
+	solver := g.Fast()
+	if solver == nil || solver.Table().MaxDepth() > table.MaxPackedLen {
+		return v, restIn, restAns, 0, nil
+	}
+
+	workers := runtime.GOMAXPROCS(0)
+	nblocks := 2*workers + 2
+	free := make(chan *lineBlock, nblocks)
+	for range nblocks {
+		free <- &lineBlock{done: make(chan struct{})}
+	}
+	work := make(chan *lineBlock, nblocks)
+	order := make(chan *lineBlock, nblocks)
+	for range workers {
+		j := *c
+		j.many, j.walkShape = nil, board.Shape{}
+		go func() {
+			w := lineJudge{c: &j, solver: solver}
+			for b := range work {
+				w.judge(b)
+				close(b.done)
+			}
+		}()
+	}
+
+	// The reader cuts the blocks; what it leaves is the rest of the files.
+	var inLeft, ansLeft []byte // read and not judged here
+	cutDone := make(chan error, 1)
+	go func() {
+		defer close(order)
+		defer close(work)
+		var inCarry, ansCarry []byte
+		inEOF, ansEOF := false, false
+		at := 0
+		for {
+			b := <-free
+			b.in = append(b.in[:0], inCarry...)
+			if !inEOF && len(b.in) < lineBlockSize {
+				b.in = grow(b.in, lineBlockSize)
+				n, err := io.ReadFull(input, b.in[len(b.in):lineBlockSize])
+				b.in = b.in[:len(b.in)+n]
+				if err == io.EOF || err == io.ErrUnexpectedEOF {
+					inEOF = true
+				} else if err != nil {
+					inLeft, ansLeft = b.in, ansCarry
+					cutDone <- err
+					return
+				}
+			}
+			size, lines := p.SimpleLines(b.in)
+			// As many whole lines of the answers, none too long to hold.
+			for {
+				k, m, stuck := nthLine(ansCarry, lines)
+				if m == lines || ansEOF || stuck {
+					if m < lines {
+						// The answers end first: the rest is Check's, which
+						// says which cases have no answer.
+						size, lines, _ = nthLine(b.in, m)
+					}
+					b.ans = append(b.ans[:0], ansCarry[:k]...)
+					ansCarry = ansCarry[k:]
+					break
+				}
+				ansCarry = grow(ansCarry, lineBlockSize)
+				n, err := io.ReadAtLeast(answers, ansCarry[len(ansCarry):cap(ansCarry)], 1)
+				ansCarry = ansCarry[:len(ansCarry)+n]
+				if err == io.EOF {
+					ansEOF = true
+				} else if err != nil {
+					inLeft, ansLeft = b.in, ansCarry
+					cutDone <- err
+					return
+				}
+			}
+			inCarry = append(inCarry[:0], b.in[size:]...)
+			b.in = b.in[:size]
+			if lines == 0 {
+				free <- b
+				inLeft, ansLeft = inCarry, ansCarry
+				if inEOF {
+					input = eofReader{}
+				}
+				if ansEOF {
+					answers = eofReader{}
+				}
+				cutDone <- nil
+				return
+			}
+			b.line, b.lines = at, lines
+			at += lines
+			b.report, b.passed, b.failed, b.err = b.report[:0], 0, 0, nil
+			work <- b
+			order <- b
+		}
+	}()
+
+	var werr error
+	for b := range order {
+		<-b.done
+		if err == nil && b.err != nil {
+			err = b.err
+		}
+		if err == nil {
+			v.Passed += b.passed
+			v.Failed += b.failed
+			lines += b.lines
+			if werr == nil && len(b.report) > 0 {
+				_, werr = report.Write(b.report)
+			}
+		}
+		b.done = make(chan struct{})
+		free <- b
+	}
+	if cerr := <-cutDone; err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = werr
+	}
+	restIn = io.MultiReader(bytes.NewReader(inLeft), input)
+	restAns = io.MultiReader(bytes.NewReader(ansLeft), answers)
+	return v, restIn, restAns, lines, err
+}
+
+// eofReader is an input that has ended.
+type eofReader struct{}
+
+func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
+
+// grow returns b with room for n bytes after its length at least.
+func grow(b []byte, n int) []byte {
+	if cap(b)-len(b) < n {
+		nb := make([]byte, len(b), len(b)+n)
+		copy(nb, b)
+		return nb
+	}
+	return b
+}
+
+// nthLine returns the length of the first n whole lines of data, each
+// with its line end, or of as many as there are, and their count, and
+// whether it stopped at a line longer than format.MaxLine (which Check's
+// readers read in pieces).
+func nthLine(data []byte, n int) (size, lines int, stuck bool) {
+	for lines < n {
+		k := bytes.IndexByte(data[size:], '\n')
+		if k > format.MaxLine || k < 0 && len(data)-size > format.MaxLine {
+			return size, lines, true
+		}
+		if k < 0 {
+			break
+		}
+		size += k + 1
+		lines++
+	}
+	return size, lines, false
+}
+
+// A lineJudge judges lineBlocks.
+type lineJudge struct {
+	c      *Checker
+	solver *table.Solver
+	r      *format.Reader       // reads a case that is judged as Check judges it
+	ar     *format.AnswerReader // and its answer
+	keys   [lineGroup]table.Key
+	paths  [lineGroup]table.Packed
+	kinds  [lineGroup]uint8
+	spell  [table.MaxPackedLen + 8]byte
+}
+
+// lineGroup is how many lines a lineJudge keys before it fetches their
+// paths at once.
+const lineGroup = 128
+
+const (
+	linePath       = iota // a board that reaches the goal: its answer is compared with the path
+	lineUnsolvable        // a board that does not: its answer is compared with the word
+	lineOther             // anything else: judged as Check judges it
+)
+
+// judge judges the cases of b.
+func (w *lineJudge) judge(b *lineBlock) {
+	p := &w.c.Preset
+	in, ans := b.in, b.ans
+	k := b.line
+	for len(in) > 0 {
+		n := 0
+		var ins, anss [lineGroup][]byte
+		for ; n < lineGroup && len(in) > 0; n++ {
+			i := bytes.IndexByte(in, '\n')
+			a := bytes.IndexByte(ans, '\n')
+			ins[n], anss[n] = in[:i], ans[:a]
+			in, ans = in[i+1:], ans[a+1:]
+			key, solvable, ok := w.solver.KeyLine(ins[n])
+			w.keys[n], w.kinds[n] = key, lineOther
+			switch {
+			case ok && solvable:
+				w.kinds[n] = linePath
+			case ok:
+				w.kinds[n], w.keys[n] = lineUnsolvable, 0
+			default:
+				w.keys[n] = 0
+			}
+		}
+		if err := w.solver.Gather(w.keys[:n], w.paths[:n]); err != nil {
+			b.err = err
+			return
+		}
+		for i := range n {
+			k++
+			switch w.kinds[i] {
+			case linePath:
+				if bytes.Equal(w.paths[i].AppendTo(w.spell[:0]), anss[i]) {
+					b.passed++
+					continue
+				}
+			case lineUnsolvable:
+				if string(anss[i]) == p.Unsolvable {
+					b.passed++
+					continue
+				}
+			}
+			if err := w.judgeAlone(b, k, ins[i], anss[i]); err != nil {
+				b.err = err
+				return
+			}
+		}
+	}
+}
+
+// judgeAlone judges case k, whose line is in and whose answer's line is
+// ans, as Check judges a case its readers read, and adds what the report
+// says of it to b.
+func (w *lineJudge) judgeAlone(b *lineBlock, k int, in, ans []byte) error {
+	c := w.c
+	if w.r == nil {
+		w.r = format.NewReader(nil, c.InputName, c.Preset, c.Preset.GoalOr(c.Goal))
+		w.ar = format.NewAnswerReader(nil, c.AnswersName, c.Preset)
+	}
+	var cs format.Case
+	var an format.Answer
+	w.r.ResetLine(in, k)
+	if !w.r.Next(&cs) {
+		return fmt.Errorf("judge: line %d of the input read as no case", k)
+	}
+	cs.Num = k
+	w.ar.ResetLine(ans, k)
+	if !w.ar.Next(k, &an) {
+		return fmt.Errorf("judge: line %d of the answers read as no answer", k)
+	}
+	fault, err := c.judge(&cs, &an, w.ar)
+	if err != nil {
+		return err
+	}
+	if fault == "" {
+		b.passed++
+		return nil
+	}
+	b.failed++
+	what := "input case unreadable"
+	if cs.Err == nil {
+		what = cs.Start.String()
+	}
+	b.report = append(b.report, "case "...)
+	b.report = strconv.AppendInt(b.report, int64(k), 10)
+	b.report = append(b.report, " ("...)
+	b.report = append(b.report, what...)
+	b.report = append(b.report, "): "...)
+	b.report = append(b.report, fault...)
+	b.report = append(b.report, '\n')
+	return nil
+}

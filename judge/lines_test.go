@@ -1,0 +1,99 @@
+package judge
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/batch"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+)
+
+// TestFastStageAgrees judges files of one board a line, with faults of
+// every kind in the cases and in the answers, with the fast stage and
+// without: the same report, verdict and error, line for line. The blocks
+// are small, so that a file makes many, and a fault falls inside one, at
+// its edge, or before the first.
+func TestFastStageAgrees(t *testing.T) {
+	defer func(n int) { lineBlockSize = n }(lineBlockSize)
+	lineBlockSize = 2048
+	solver := embedded.Solver()
+	for _, name := range []string{"hdu1043", "acwing845", "luogu1379"} {
+		p, _ := format.Lookup(name)
+		var gen bytes.Buffer
+		g := Generator{Solver: solver, Preset: p, N: 3000, Seed: 9, MaxDepth: -1, Unsolvable: 0.4}
+		if err := g.Write(&gen); err != nil {
+			t.Fatal(err)
+		}
+		var ans bytes.Buffer
+		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+			t.Fatal(err)
+		}
+		cases := strings.SplitAfter(gen.String(), "\n")
+		answers := strings.SplitAfter(ans.String(), "\n")
+		for seed := range uint64(40) {
+			rng := rand.New(rand.NewPCG(seed, 3))
+			in := damage(rng, cases, seed%4 == 0, []string{"\n", "junk\n", "1 2 3\n", "2 3 4 1 5 x 7 6 é\n", "\xef\xbb\xbf2 3 4 1 5 x 7 6 8\n", "2 3 4 1 5 x 7 6 8\r\n", "11 2 3 4 5 6 7 8 x\n", "2 3 4 1 5 x 7 6 6\n", "2 3 4 1 5 x 7 6 9\n", "abcdefghi\n", "234156x78\n"})
+			out := damage(rng, answers, seed%3 != 0, []string{"\n", "uu\n", "unsolvable\n", "unsolvable \n", "ud\n", "bad\n", strings.Repeat("u", format.MaxLine+5) + "\n", "dd\r\n", "x\n"})
+			if rng.IntN(4) == 0 {
+				out = out[:rng.IntN(len(out)+1)] // the answers end early
+			}
+			if rng.IntN(4) == 0 {
+				out += "extra\nlines\n"
+			}
+			if rng.IntN(5) == 0 {
+				in = strings.TrimSuffix(in, "\n") // no line end on the last line
+			}
+			check := func(off bool) string {
+				noFastLines = off
+				defer func() { noFastLines = false }()
+				c := Checker{Solver: solver, Preset: p, Shortest: seed%2 == 0, InputName: "in", AnswersName: "ans"}
+				var report bytes.Buffer
+				v, err := c.Check(strings.NewReader(in), strings.NewReader(out), &report)
+				return fmt.Sprintf("%+v %v\n%s", v, err, report.String())
+			}
+			got, want := check(false), check(true)
+			if got != want {
+				t.Fatalf("%s seed %d: the fast stage and the readers part:\n%s", name, seed, firstDiff(got, want))
+			}
+		}
+	}
+}
+
+// damage joins lines, with some of them, when hurt, replaced by a fault
+// picked from faults or given trailing spaces, at random places: one in
+// several hundred, so that most blocks are whole and some are not.
+func damage(rng *rand.Rand, lines []string, hurt bool, faults []string) string {
+	var sb strings.Builder
+	for _, l := range lines {
+		if hurt && rng.IntN(400) == 0 {
+			switch rng.IntN(4) {
+			case 0:
+				l = faults[rng.IntN(len(faults))]
+			case 1:
+				l = strings.TrimSuffix(l, "\n") + "  \n"
+			case 2:
+				l = strings.TrimSuffix(l, "\n") + "ud\n" // a longer path, legal or not
+			default:
+				sb.WriteString(faults[rng.IntN(len(faults))]) // a line more
+			}
+		}
+		sb.WriteString(l)
+	}
+	return sb.String()
+}
+
+// firstDiff shows where two reports first differ.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := range min(len(g), len(w)) {
+		if g[i] != w[i] {
+			return fmt.Sprintf("line %d:\n fast    %q\n readers %q", i+1, g[i], w[i])
+		}
+	}
+	return fmt.Sprintf("%d lines fast, %d by the readers", len(g), len(w))
+}
