@@ -123,6 +123,14 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 			line++
 			continue
 		}
+		if s == board.Shape3x3 {
+			if b, size, ok := nineRows(data); ok {
+				dst = append(dst, simpleCase{start: b, line: line + 1})
+				data = data[size:]
+				line += rows
+				continue
+			}
+		}
 		for row := range rows {
 			k := lineEnd(data)
 			if k < 0 {
@@ -144,6 +152,30 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 		line += rows
 	}
 	return dst, true
+}
+
+// nineRows reads a 3x3 case at the start of data written in one of the
+// two usual layouts, three rows of "a b c" or of "abc", and then a blank
+// line: as the three rows joined into one line, which board.ParseLine
+// reads in one pass. It gives the board and the bytes of its rows, or
+// false for anything else, which simpleCases reads row by row.
+func nineRows(data []byte) (board.Board, int, bool) {
+	switch {
+	case len(data) > 18 && data[5] == '\n' && data[11] == '\n' && data[17] == '\n' && data[18] == '\n':
+		var line [17]byte
+		copy(line[:], data)
+		line[5], line[11] = ' ', ' '
+		b, ok := board.ParseLine(board.Shape3x3, line[:])
+		return b, 18, ok
+	case len(data) > 12 && data[3] == '\n' && data[7] == '\n' && data[11] == '\n' && data[12] == '\n':
+		var line [9]byte
+		copy(line[0:3], data[0:3])
+		copy(line[3:6], data[4:7])
+		copy(line[6:9], data[8:11])
+		b, ok := board.ParseLine(board.Shape3x3, line[:])
+		return b, 12, ok
+	}
+	return board.Board{}, 0, false
 }
 
 // noSimpleBlocks turns simpleCases off, for the tests that hold it to
