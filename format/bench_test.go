@@ -14,3 +14,13 @@ func BenchmarkAppendAnswer(b *testing.B) {
 		dst = p.AppendAnswer(dst[:0], num%300000+1, path, len(path))
 	}
 }
+
+// BenchmarkAppendInt writes case numbers, as a labelled preset does.
+func BenchmarkAppendInt(b *testing.B) {
+	var dst []byte
+	n := 0
+	for b.Loop() {
+		n = (n + 7919) % 300000
+		dst = appendInt(dst[:0], n+1)
+	}
+}

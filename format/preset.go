@@ -5,6 +5,7 @@
 package format
 
 import (
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"strconv"
@@ -271,30 +272,35 @@ func (p *Preset) appendCaseLabel(dst []byte, num int) []byte {
 	return dst
 }
 
-// appendInt is strconv.AppendInt in base 10, writing the digits of a
-// number below a billion in place, two at a time, where strconv writes
-// them to a buffer of its own and copies them.
+// appendInt is strconv.AppendInt in base 10, for a number below 10^8
+// written in place as eight digits made two at a time from two halves
+// (divisions that do not wait on each other), of which its own are kept:
+// strconv writes to a buffer of its own, a digit pair a division in turn,
+// and copies them.
 func appendInt(dst []byte, n int) []byte {
-	if n < 0 || n >= 1e9 {
+	if n < 0 || n >= 1e8 {
 		return strconv.AppendInt(dst, int64(n), 10)
 	}
-	k := 1
-	for m := n; m >= 10; m /= 10 {
-		k++
+	k := 1 + b2i(n >= 10) + b2i(n >= 100) + b2i(n >= 1e3) + b2i(n >= 1e4) +
+		b2i(n >= 1e5) + b2i(n >= 1e6) + b2i(n >= 1e7)
+	hi, lo := uint(n)/10000, uint(n)%10000
+	pair := func(d uint) uint64 { return uint64(digits2[2*d]) | uint64(digits2[2*d+1])<<8 }
+	// The eight digits, the first in the lowest byte, shifted so that the
+	// number's own come first.
+	x := pair(hi/100) | pair(hi%100)<<16 | pair(lo/100)<<32 | pair(lo%100)<<48
+	x >>= 8 * uint(8-k)
+	m := len(dst)
+	dst = slices.Grow(dst, 8)
+	binary.LittleEndian.PutUint64(dst[m:m+8], x)
+	return dst[:m+k]
+}
+
+// b2i returns 1 for true and 0 for false, with no branch.
+func b2i(b bool) int {
+	if b {
+		return 1
 	}
-	dst = slices.Grow(dst, k)
-	buf := dst[len(dst) : len(dst)+k]
-	for i := k; n >= 100; n /= 100 {
-		i -= 2
-		d := n % 100
-		buf[i], buf[i+1] = digits2[2*d], digits2[2*d+1]
-	}
-	if n >= 10 {
-		buf[0], buf[1] = digits2[2*n], digits2[2*n+1]
-	} else {
-		buf[0] = byte('0' + n)
-	}
-	return dst[:len(dst)+k]
+	return 0
 }
 
 // digits2 holds the two digits of each number below 100.
