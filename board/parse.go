@@ -341,18 +341,12 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 	b.setShape(s)
 	if n == 9 {
 		// The two forms judges use most, read without a loop that asks of
-		// every byte whether it is a space: "2 3 4 1 5 x 7 6 8" and
-		// "23415x768".
-		switch {
-		case len(line) == 17:
-			// The spaces in the odd bytes, checked eight at a time.
-			a, c := binary.LittleEndian.Uint64(line[0:8]), binary.LittleEndian.Uint64(line[8:16])
-			const odd, spaces = 0xff00ff00ff00ff00, 0x2000200020002000
-			if a&odd == spaces && c&odd == spaces {
-				return fromNine(b, byte(a), byte(a>>16), byte(a>>32), byte(a>>48), byte(c), byte(c>>16), byte(c>>32), byte(c>>48), line[16])
-			}
-		case len(line) == 9:
-			return fromNine(b, line[0], line[1], line[2], line[3], line[4], line[5], line[6], line[7], line[8])
+		// every byte whether it is a space (NineWords). Any other line,
+		// and one of those forms that is not a board, is read below.
+		if lo, hi, blank, ok := NineWords(line); ok {
+			b.lo, b.hi = lo, hi
+			b.setBlank(blank)
+			return b, true
 		}
 	}
 	k := 0
@@ -373,15 +367,6 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 		k++
 	}
 	return b, k == n
-}
-
-// fromNine makes b a board of nine cells from their characters, and
-// reports whether they are each of 0..8 once.
-func fromNine(b Board, c0, c1, c2, c3, c4, c5, c6, c7, c8 byte) (Board, bool) {
-	lo, hi, blank, ok := nine(c0, c1, c2, c3, c4, c5, c6, c7, c8)
-	b.lo, b.hi = lo, hi
-	b.setBlank(blank)
-	return b, ok
 }
 
 // NineWords reads a 3x3 board written in one of the two forms judges use
