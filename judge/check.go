@@ -92,8 +92,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 		free <- &run{}
 	}
 	stop := make(chan struct{})
-	reader := *c // its own engine.Many and tables, for the answers it judges
-	reader.many, reader.walkShape = nil, board.Shape{}
+	reader := c.fresh() // for the answers it judges
 	var inErr error
 	var tail readTail
 	go func() {
@@ -135,14 +134,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 				continue
 			}
 			v.Failed++
-			what := "input case unreadable"
-			if it.cs.Err == nil {
-				what = it.cs.Start.String()
-				if c.Preset.Pairs {
-					what += " to " + it.cs.Goal.String()
-				}
-			}
-			say("case %d (%s): %s", it.cs.Num, what, fault)
+			say("case %d (%s): %s", it.cs.Num, c.what(&it.cs), fault)
 		}
 		free <- r
 	}
@@ -158,6 +150,26 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	}
 	say("%d passed, %d failed", v.Passed, v.Failed)
 	return v, werr
+}
+
+// fresh returns a copy of c for another goroutine, with an engine.Many
+// and walk tables of its own, made as it needs them.
+func (c *Checker) fresh() *Checker {
+	f := *c
+	f.many, f.walkShape = nil, board.Shape{}
+	return &f
+}
+
+// what names a failed case in the report: its boards, or that it could
+// not be read.
+func (c *Checker) what(cs *format.Case) string {
+	if cs.Err != nil {
+		return "input case unreadable"
+	}
+	if c.Preset.Pairs {
+		return cs.Start.String() + " to " + cs.Goal.String()
+	}
+	return cs.Start.String()
 }
 
 // A run is a few hundred cases with their answers, read and not yet

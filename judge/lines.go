@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"strconv"
+	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
@@ -79,10 +79,8 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 	work := make(chan *lineBlock, nblocks)
 	order := make(chan *lineBlock, nblocks)
 	for range workers {
-		j := *c
-		j.many, j.walkShape = nil, board.Shape{}
+		w := lineJudge{c: c.fresh(), solver: solver} // copied here, before c is used again
 		go func() {
-			w := lineJudge{c: &j, solver: solver}
 			for b := range work {
 				w.judge(b)
 				close(b.done)
@@ -103,7 +101,7 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 			b := <-free
 			b.in = append(b.in[:0], inCarry...)
 			if !inEOF && len(b.in) < lineBlockSize {
-				b.in = grow(b.in, lineBlockSize)
+				b.in = slices.Grow(b.in, lineBlockSize)
 				n, err := io.ReadFull(input, b.in[len(b.in):lineBlockSize])
 				b.in = b.in[:len(b.in)+n]
 				if err == io.EOF || err == io.ErrUnexpectedEOF {
@@ -114,26 +112,26 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 					return
 				}
 			}
-			size, lines := p.SimpleLines(b.in)
-			if at == 0 && inEOF && lines < fewLines {
+			size, count := p.SimpleLines(b.in)
+			if at == 0 && inEOF && count < fewLines {
 				// A small file: its lookups follow the table, which costs
 				// less for so few than building its fast lookups would.
-				size, lines = 0, 0
+				size, count = 0, 0
 			}
 			// As many whole lines of the answers, none too long to hold.
 			for {
-				k, m, stuck := nthLine(ansCarry, lines)
-				if m == lines || ansEOF || stuck {
-					if m < lines {
+				k, m, stuck := nthLine(ansCarry, count)
+				if m == count || ansEOF || stuck {
+					if m < count {
 						// The answers end first: the rest is Check's, which
 						// says which cases have no answer.
-						size, lines, _ = nthLine(b.in, m)
+						size, count, _ = nthLine(b.in, m)
 					}
 					b.ans = append(b.ans[:0], ansCarry[:k]...)
 					ansCarry = ansCarry[k:]
 					break
 				}
-				ansCarry = grow(ansCarry, lineBlockSize)
+				ansCarry = slices.Grow(ansCarry, lineBlockSize)
 				n, err := io.ReadAtLeast(answers, ansCarry[len(ansCarry):cap(ansCarry)], 1)
 				ansCarry = ansCarry[:len(ansCarry)+n]
 				if err == io.EOF {
@@ -146,20 +144,20 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 			}
 			inCarry = append(inCarry[:0], b.in[size:]...)
 			b.in = b.in[:size]
-			if lines == 0 {
+			if count == 0 {
 				free <- b
 				inLeft, ansLeft = inCarry, ansCarry
 				if inEOF {
-					input = eofReader{}
+					input = bytes.NewReader(nil) // read to its end
 				}
 				if ansEOF {
-					answers = eofReader{}
+					answers = bytes.NewReader(nil)
 				}
 				cutDone <- nil
 				return
 			}
-			b.line, b.lines = at, lines
-			at += lines
+			b.line, b.lines = at, count
+			at += count
 			b.report, b.passed, b.failed, b.err = b.report[:0], 0, 0, nil
 			work <- b
 			order <- b
@@ -192,21 +190,6 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 	restIn = io.MultiReader(bytes.NewReader(inLeft), input)
 	restAns = io.MultiReader(bytes.NewReader(ansLeft), answers)
 	return v, restIn, restAns, lines, err
-}
-
-// eofReader is an input that has ended.
-type eofReader struct{}
-
-func (eofReader) Read([]byte) (int, error) { return 0, io.EOF }
-
-// grow returns b with room for n bytes after its length at least.
-func grow(b []byte, n int) []byte {
-	if cap(b)-len(b) < n {
-		nb := make([]byte, len(b), len(b)+n)
-		copy(nb, b)
-		return nb
-	}
-	return b
 }
 
 // nthLine returns the length of the first n whole lines of data, each
@@ -329,16 +312,6 @@ func (w *lineJudge) judgeAlone(b *lineBlock, k int, in, ans []byte) error {
 		return nil
 	}
 	b.failed++
-	what := "input case unreadable"
-	if cs.Err == nil {
-		what = cs.Start.String()
-	}
-	b.report = append(b.report, "case "...)
-	b.report = strconv.AppendInt(b.report, int64(k), 10)
-	b.report = append(b.report, " ("...)
-	b.report = append(b.report, what...)
-	b.report = append(b.report, "): "...)
-	b.report = append(b.report, fault...)
-	b.report = append(b.report, '\n')
+	b.report = fmt.Appendf(b.report, "case %d (%s): %s\n", k, c.what(&cs), fault)
 	return nil
 }
