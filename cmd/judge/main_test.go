@@ -306,14 +306,7 @@ func TestLongAnswerLine(t *testing.T) {
 // spoilt here and there, missing at the end, or with lines to spare: the
 // report names exactly the cases spoilt, in order, and counts right.
 func TestCheckManyRuns(t *testing.T) {
-	p, _ := format.Lookup("hdu1043")
-	in, _, _ := runIn(nil, "gen", "-format", "hdu1043", "-n", "3000", "-unsolvable", "0.3", "-seed", "8")
-	var ans bytes.Buffer
-	if err := solveFile(p, in, &ans); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(ans.String(), "\n")
-	lines = lines[:len(lines)-1] // after the last line end
+	in, lines := answered(t, 3000, 8)
 	spoil := []int{1, 255, 256, 257, 700, 1500, 2999}
 	for _, k := range spoil {
 		lines[k-1] = "uu\n"
@@ -332,13 +325,7 @@ func TestCheckManyRuns(t *testing.T) {
 			os.WriteFile(filepath.Join(dir, "in"), []byte(in), 0o644)
 			os.WriteFile(filepath.Join(dir, "ans"), []byte(c.answers), 0o644)
 			stdout, _, code := runIn(nil, "check", "-shortest", filepath.Join(dir, "in"), filepath.Join(dir, "ans"))
-			var got []int
-			for _, l := range strings.Split(stdout, "\n") {
-				var k int
-				if _, err := fmt.Sscanf(l, "case %d", &k); err == nil {
-					got = append(got, k)
-				}
-			}
+			got := failedCases(stdout)
 			if fmt.Sprint(got) != fmt.Sprint(c.failed) {
 				t.Errorf("failed cases %v, want %v", got, c.failed)
 			}
@@ -356,6 +343,32 @@ func TestCheckManyRuns(t *testing.T) {
 	}
 }
 
+// answered makes a file of n random hdu1043 cases from seed, three in ten
+// unsolvable, and returns it with solve's answers, a line each.
+func answered(t *testing.T, n int, seed uint64) (in string, answers []string) {
+	t.Helper()
+	p, _ := format.Lookup("hdu1043")
+	in, _, _ = runIn(nil, "gen", "-format", "hdu1043", "-n", fmt.Sprint(n), "-unsolvable", "0.3", "-seed", fmt.Sprint(seed))
+	var ans bytes.Buffer
+	if err := solveFile(p, in, &ans); err != nil {
+		t.Fatal(err)
+	}
+	answers = strings.SplitAfter(ans.String(), "\n")
+	return in, answers[:len(answers)-1] // after the last line end
+}
+
+// failedCases returns the numbers of the cases a report says failed.
+func failedCases(report string) []int {
+	var got []int
+	for _, l := range strings.Split(report, "\n") {
+		var k int
+		if _, err := fmt.Sscanf(l, "case %d", &k); err == nil {
+			got = append(got, k)
+		}
+	}
+	return got
+}
+
 func seq(from, to int) []int {
 	var out []int
 	for k := from; k <= to; k++ {
@@ -369,14 +382,7 @@ func seq(from, to int) []int {
 // first: a longer legal path passes only without -shortest, and a path
 // with spaces after it passes either way.
 func TestCheckOtherPaths(t *testing.T) {
-	p, _ := format.Lookup("hdu1043")
-	in, _, _ := runIn(nil, "gen", "-format", "hdu1043", "-n", "40000", "-unsolvable", "0.3", "-seed", "9")
-	var ans bytes.Buffer
-	if err := solveFile(p, in, &ans); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(ans.String(), "\n")
-	lines = lines[:len(lines)-1]
+	in, lines := answered(t, 40000, 9)
 	var longer []int
 	for k := 20000; k < len(lines); k += 997 {
 		if lines[k] == "unsolvable\n" {
@@ -401,13 +407,7 @@ func TestCheckOtherPaths(t *testing.T) {
 			want = longer
 		}
 		stdout, _, _ := runIn(nil, args...)
-		var got []int
-		for _, l := range strings.Split(stdout, "\n") {
-			var k int
-			if _, err := fmt.Sscanf(l, "case %d", &k); err == nil {
-				got = append(got, k)
-			}
-		}
+		got := failedCases(stdout)
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("-shortest=%v: failed cases %v, want %v", shortest, got, want)
 		}
