@@ -94,9 +94,7 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 		}
 	}
 	l.line++
-	if l.line == 1 {
-		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
-	}
+	line = withoutBOM(line, l.line)
 	if n := len(line); n > 0 && line[n-1] == '\n' {
 		line = line[:n-1]
 	}
@@ -115,9 +113,7 @@ func (l *lineReader) memLine() (line []byte, tooLong int, ok bool) {
 		line, l.mem = l.mem, nil
 	}
 	l.line++
-	if l.line == 1 {
-		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
-	}
+	line = withoutBOM(line, l.line)
 	if len(line) > MaxLine {
 		return nil, len(line), true
 	}
@@ -127,9 +123,7 @@ func (l *lineReader) memLine() (line []byte, tooLong int, ok bool) {
 // feed makes line, without its line end, the next and last line l reads,
 // as line lineNo. A line over MaxLine reads as too long.
 func (l *lineReader) feed(line []byte, lineNo int) {
-	if lineNo == 1 {
-		line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf")) // a byte order mark
-	}
+	line = withoutBOM(line, lineNo)
 	l.pending, l.heldTooLong = line, 0
 	if len(line) > MaxLine {
 		l.pending, l.heldTooLong = nil, len(line)
@@ -167,9 +161,7 @@ func (l *lineReader) readPiece() (piece []byte, more, ok bool) {
 	}
 	if first {
 		l.line++
-		if l.line == 1 {
-			line = bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
-		}
+		line = withoutBOM(line, l.line)
 	}
 	return line, l.partial, true
 }
@@ -191,6 +183,15 @@ func (l *lineReader) unread(line []byte, tooLong int) {
 	l.heldTooLong = tooLong
 	l.held = true
 	l.line--
+}
+
+// withoutBOM returns line, line lineNo of its input, without the byte
+// order mark that may start the first line.
+func withoutBOM(line []byte, lineNo int) []byte {
+	if lineNo == 1 {
+		return bytes.TrimPrefix(line, []byte("\xef\xbb\xbf"))
+	}
+	return line
 }
 
 // lineEnd returns the index of the first '\n' in data, or -1: the first
