@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/cachefile"
 	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/search"
 )
@@ -218,25 +219,20 @@ func (e *searcher) cached(p pdb.Pattern) *pdb.DB {
 	return db
 }
 
-// keep writes db to the cache folder, whole or not at all; a cache that
-// cannot be written is no fault, only slower next time. The file is raw
-// (pdb.EncodeRaw): it is read back with no decompression, and solve links
-// no zstd encoder.
+// keep writes db to the cache folder, whole or not at all
+// (internal/cachefile); a cache that cannot be written is no fault, only
+// slower next time. The file is raw (pdb.EncodeRaw): it is read back with
+// no decompression, and solve links no zstd encoder.
 func (e *searcher) keep(db *pdb.DB) {
 	if e.cache == "" {
 		return
 	}
 	data, err := pdb.EncodeRaw(db.Pattern, db.Raw())
-	if err != nil || os.MkdirAll(e.cache, 0o755) != nil {
-		return
-	}
-	path := filepath.Join(e.cache, pdb.FileName(db.Pattern))
-	tmp, err := os.CreateTemp(e.cache, "*.tmp")
 	if err != nil {
 		return
 	}
-	_, werr := tmp.Write(data)
-	if cerr := tmp.Close(); werr != nil || cerr != nil || os.Rename(tmp.Name(), path) != nil {
-		os.Remove(tmp.Name())
-	}
+	cachefile.Write(filepath.Join(e.cache, pdb.FileName(db.Pattern)), func(f *os.File) error {
+		_, err := f.Write(data)
+		return err
+	})
 }

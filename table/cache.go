@@ -6,9 +6,9 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"time"
 	"unsafe"
 
+	"github.com/slidingpuzzle/solver/internal/cachefile"
 	"github.com/slidingpuzzle/solver/internal/mapped"
 )
 
@@ -76,55 +76,32 @@ func (t *Table) loadFast() *fastTable {
 	return &fastTable{paths: paths}
 }
 
-// saveFast writes f to t's cache, whole or not at all: to a file of its
-// own first, renamed into place.
+// saveFast writes f to t's cache, whole or not at all (internal/cachefile).
 func (t *Table) saveFast(f *fastTable) {
-	if err := os.MkdirAll(t.cache, 0o755); err != nil {
-		return
-	}
-	removeStale(t.cache)
-	tmp, err := os.CreateTemp(t.cache, tempPattern)
-	if err != nil {
-		return
-	}
-	// The paths a piece at a time, then the header, whose checksum they
-	// make on the way.
-	var head [16]byte
-	_, werr := tmp.Write(head[:])
-	var buf [8 << 10]byte
-	var sum uint32
-	for i := 0; i < len(f.paths) && werr == nil; {
-		k := 0
-		for ; k < len(buf) && i < len(f.paths); k, i = k+8, i+1 {
-			binary.LittleEndian.PutUint64(buf[k:], f.paths[i])
+	cachefile.Write(t.cacheFile(), func(tmp *os.File) error {
+		// The paths a piece at a time, then the header, whose checksum
+		// they make on the way.
+		var head [16]byte
+		if _, err := tmp.Write(head[:]); err != nil {
+			return err
 		}
-		sum = crc32.Update(sum, castagnoli, buf[:k])
-		_, werr = tmp.Write(buf[:k])
-	}
-	copy(head[:], fastMagic)
-	head[4] = fastVersion
-	binary.LittleEndian.PutUint32(head[8:], uint32(len(f.paths)))
-	binary.LittleEndian.PutUint32(head[12:], sum)
-	if werr == nil {
-		_, werr = tmp.WriteAt(head[:], 0)
-	}
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), t.cacheFile()) != nil {
-		os.Remove(tmp.Name())
-	}
-}
-
-// tempPattern names the files saveFast writes before it renames them.
-const tempPattern = ".fast-*"
-
-// removeStale removes from dir the files of writes that a process killed
-// in the middle left behind: those an hour old or more (a write takes
-// milliseconds).
-func removeStale(dir string) {
-	names, _ := filepath.Glob(filepath.Join(dir, tempPattern))
-	for _, name := range names {
-		if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > time.Hour {
-			os.Remove(name)
+		var buf [8 << 10]byte
+		var sum uint32
+		for i := 0; i < len(f.paths); {
+			k := 0
+			for ; k < len(buf) && i < len(f.paths); k, i = k+8, i+1 {
+				binary.LittleEndian.PutUint64(buf[k:], f.paths[i])
+			}
+			sum = crc32.Update(sum, castagnoli, buf[:k])
+			if _, err := tmp.Write(buf[:k]); err != nil {
+				return err
+			}
 		}
-	}
+		copy(head[:], fastMagic)
+		head[4] = fastVersion
+		binary.LittleEndian.PutUint32(head[8:], uint32(len(f.paths)))
+		binary.LittleEndian.PutUint32(head[12:], sum)
+		_, err := tmp.WriteAt(head[:], 0)
+		return err
+	})
 }

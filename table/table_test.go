@@ -462,7 +462,7 @@ func TestFastCache(t *testing.T) {
 	}
 	// What a killed write left behind an hour ago is removed by the next
 	// write; a write under way (a new file) is not.
-	stale, fresh := filepath.Join(dir, ".fast-stale"), filepath.Join(dir, ".fast-fresh")
+	stale, fresh := filepath.Join(dir, ".part-stale"), filepath.Join(dir, ".part-fresh")
 	os.WriteFile(stale, []byte("half"), 0o644)
 	os.WriteFile(fresh, []byte("half"), 0o644)
 	old := time.Now().Add(-2 * time.Hour)
