@@ -104,7 +104,11 @@ func (j *Job) RunArgsContext(ctx context.Context, args []string, out io.Writer) 
 	if err != nil {
 		return Result{}, err
 	}
-	return j.runCases(ctx, format.NewArgsReader(args, j.Preset, goal), out)
+	cases := len(args)
+	if j.Preset.Pairs {
+		cases = (cases + 1) / 2
+	}
+	return j.runCasesOf(ctx, format.NewArgsReader(args, j.Preset, goal), out, cases)
 }
 
 // check returns the goal of the job's cases, or why the job cannot run.
@@ -130,11 +134,18 @@ func (j *Job) check(args bool) (board.Board, error) {
 // order: a case at a time where a case may need a search, runs of cases
 // where every one is a lookup.
 func (j *Job) runCases(ctx context.Context, r *format.Reader, out io.Writer) (Result, error) {
+	return j.runCasesOf(ctx, r, out, -1)
+}
+
+// runCasesOf is runCases for a reader of the given number of cases, or of
+// a number not known (-1). A reader known to hold a single run is answered
+// on the calling goroutine.
+func (j *Job) runCasesOf(ctx context.Context, r *format.Reader, out io.Writer, cases int) (Result, error) {
 	chunk := 1024
 	if name, err := j.Solver.Engine(j.Preset.Shape); err == nil && name == engine.Search || !j.Preset.Shape.Valid() {
 		chunk = 1
 	}
-	return j.runParallel(ctx, r, out, chunk)
+	return j.runParallel(ctx, r, out, chunk, cases >= 0 && cases <= chunk)
 }
 
 // writeLog writes messages to the job's Log.

@@ -30,7 +30,23 @@ type slot struct {
 // of the cases, a window of runs ahead at most, so memory stays flat.
 // When ctx is done, the searches under way stop, the answers before the
 // first unanswered case are written, and ctx's error is returned.
-func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, chunk int) (Result, error) {
+//
+// The first run is read on the calling goroutine. When it is all there is
+// (one is true, or r ends within it: a board on the command line, a small
+// file), it is answered there too: starting workers, and the threads they
+// wake, would cost a single board more than its answer.
+func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, chunk int, one bool) (Result, error) {
+	first := &slot{done: make(chan struct{})}
+	first.isBlock = chunk > 1 && r.NextBlock(&first.block)
+	if !first.isBlock {
+		n := fill(r, first, chunk)
+		if n == 0 {
+			return Result{}, r.Err()
+		}
+		if (one || n < chunk) && ctx.Err() == nil {
+			return j.runOne(ctx, r, out, first, chunk)
+		}
+	}
 	workers := j.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -38,7 +54,7 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	window := 4 * workers
 	work := make(chan *slot, window)
 	free := make(chan *slot, window)
-	for range window {
+	for range window - 1 {
 		free <- &slot{done: make(chan struct{})}
 	}
 	for range workers {
@@ -96,18 +112,22 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	}
 	for werr == nil && ctx.Err() == nil {
 		var s *slot
-		select {
-		case s = <-free:
-		default:
-			flush()
-			continue
-		}
-		// A file of separated cases goes in blocks where it can; searches
-		// go a case at a time.
-		s.isBlock = chunk > 1 && r.NextBlock(&s.block)
-		if !s.isBlock && fill(r, s, chunk) == 0 {
-			free <- s
-			break
+		if first != nil {
+			s, first = first, nil
+		} else {
+			select {
+			case s = <-free:
+			default:
+				flush()
+				continue
+			}
+			// A file of separated cases goes in blocks where it can;
+			// searches go a case at a time.
+			s.isBlock = chunk > 1 && r.NextBlock(&s.block)
+			if !s.isBlock && fill(r, s, chunk) == 0 {
+				free <- s
+				break
+			}
 		}
 		if !prepared && len(pending) == 1 {
 			prepared = true
@@ -126,6 +146,35 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 		return res, err
 	}
 	return res, r.Err()
+}
+
+// runOne answers s, the first run of r, and any after it, on the calling
+// goroutine, and writes their answers as runParallel would.
+func (j *Job) runOne(ctx context.Context, r *format.Reader, out io.Writer, s *slot, chunk int) (Result, error) {
+	var a answerer
+	var res Result
+	for {
+		var o Result
+		var err error
+		a.msgs = a.msgs[:0]
+		s.out, o, err = a.answerRun(ctx, j, s.out[:0], s.cases)
+		if err != nil {
+			return res, err
+		}
+		res.add(o)
+		if err := j.writeLog(a.msgs); err != nil {
+			return res, err
+		}
+		if _, err := out.Write(s.out); err != nil {
+			return res, err
+		}
+		if err := ctx.Err(); err != nil {
+			return res, err
+		}
+		if fill(r, s, chunk) == 0 {
+			return res, r.Err()
+		}
+	}
 }
 
 // prepare builds the fast lookups of the table of the first good case of
