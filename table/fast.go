@@ -225,7 +225,7 @@ type frame9 struct {
 
 // legal9[b] has bit m set for each move m the blank can make from cell b
 // of a 3x3 board, and code9[b][m] is the place of m among them, in the
-// order d l r u: what a table's raw bytes hold (see legalMoves).
+// order d l r u: what a table's raw bytes hold (see legalMoves and layout).
 var legal9, code9 = func() (legal [9]uint8, code [9][board.NumMoves]uint8) {
 	for b := range 9 {
 		for m := range board.Move(board.NumMoves) {
@@ -269,11 +269,11 @@ func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame
 		default:
 			qi = index9n(w, to)
 		}
-		if uint(qi>>2) >= uint(len(raw)) || uint(to) >= 9 {
+		if uint(qi) >= 9*h || uint(to) >= 9 {
 			return found, t.corrupt("position %d is out of the table", qi)
 		}
 		back := m.Reverse()
-		if raw[qi>>2]>>(2*(qi&3))&3 != code9[to][back&3] || qi == t.goalIdx {
+		if t.lay.place(raw, to, qi-to*h) != code9[to][back&3] || qi == t.goalIdx {
 			continue // not a child
 		}
 		if depth+sp == t.maxDepth {

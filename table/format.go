@@ -8,7 +8,6 @@ import (
 	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/internal/zstdio"
 )
 
 // A table file holds, for every position that can reach one goal, one
@@ -16,26 +15,21 @@ import (
 //
 //	offset  size  field
 //	0       4     magic "SPZT"
-//	4       1     format version, 2
+//	4       1     format version, 3
 //	5       1     rows
 //	6       1     columns
 //	7       n     the goal, row by row, 0 for the blank (n = rows*columns)
 //	7+n     4     number of positions, Size(shape)
 //	11+n    1     largest distance from the goal
-//	12+n    4     length of the raw bytes
+//	12+n    4     length of the raw bytes, RawLen(shape)
 //	16+n    4     CRC-32 (Castagnoli) of the raw bytes
-//	20+n    ...   the raw bytes, one zstd frame
+//	20+n    ...   the raw bytes
 //
-// The raw bytes give each position's move in two bits, four positions a
-// byte, the lowest index in the lowest bits:
-//
-//	byte k:  7 6 | 5 4 | 3 2 | 1 0
-//	         4k+3  4k+2  4k+1  4k
-//
-// The two bits are the move's place among the moves the blank can make
-// from its cell, in the order d l r u: with the blank in a corner only 0
-// and 1 occur, on an edge 0 to 2. That skews the bytes enough for zstd to
-// take a tenth more off than it does of the moves themselves.
+// The raw bytes give each position's move as its place among the moves
+// the blank can make from its cell, in the order d l r u, each cell's
+// positions in as few bits as its places need (see layout): a table is
+// looked up where it lies, with nothing to decode, and takes about what
+// zstd made of two bits a position.
 //
 // The move is the first in the order d < l < r < u that leads one step
 // closer to the goal, so following the table spells the lexicographically
@@ -45,9 +39,9 @@ import (
 const Magic = "SPZT"
 
 // Version is the format version this package reads and writes. Version 1
-// held the moves themselves rather than their places among the moves the
-// blank can make.
-const Version = 2
+// held the moves themselves, two bits each, and version 2 their places in
+// two bits each, both compressed with zstd.
+const Version = 3
 
 // Ext is the file name extension of table files.
 const Ext = ".tbl"
@@ -65,8 +59,14 @@ type Header struct {
 	Checksum uint32      // Checksum of the raw bytes
 }
 
-// RawLen returns the length of the raw bytes of a table for shape s.
-func RawLen(s board.Shape) int { return (Size(s) + 3) / 4 }
+// RawLen returns the length of the raw bytes of a table for shape s, or 0
+// for a shape that is not valid.
+func RawLen(s board.Shape) int {
+	if !s.Valid() {
+		return 0
+	}
+	return newLayout(s).size
+}
 
 // checkGoal reports whether goal is a standard goal a table can have.
 func checkGoal(goal board.Board) error {
@@ -88,8 +88,7 @@ const maxSize = 1 << 28
 
 // Encode returns a table file for goal, whose positions' moves are
 // moves[Index(position)], each 0..3, and whose largest distance is
-// maxDepth. The output depends only on its arguments and the zstd
-// library's version.
+// maxDepth. The output depends only on its arguments.
 func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) {
 	if err := checkGoal(goal); err != nil {
 		return nil, err
@@ -105,25 +104,21 @@ func Encode(goal board.Board, moves []board.Move, maxDepth int) ([]byte, error) 
 	if err != nil {
 		return nil, err
 	}
-	return encodeRaw(goal, raw, maxDepth)
+	return encodeRaw(goal, raw, maxDepth), nil
 }
 
 // encodeRaw returns a table file for goal with the given raw bytes.
-func encodeRaw(goal board.Board, raw []byte, maxDepth int) ([]byte, error) {
+func encodeRaw(goal board.Board, raw []byte, maxDepth int) []byte {
 	s := goal.Shape()
-	var hdr []byte
-	hdr = append(hdr, Magic...)
-	hdr = append(hdr, Version, byte(s.Rows), byte(s.Cols))
-	hdr = append(hdr, goal.Cells()...)
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(Size(s)))
-	hdr = append(hdr, byte(maxDepth))
-	hdr = binary.LittleEndian.AppendUint32(hdr, uint32(len(raw)))
-	hdr = binary.LittleEndian.AppendUint32(hdr, Checksum(raw))
-	enc, err := zstdio.Encoder()
-	if err != nil {
-		return nil, fmt.Errorf("table: %v", err)
-	}
-	return enc.EncodeAll(raw, hdr), nil
+	var data []byte
+	data = append(data, Magic...)
+	data = append(data, Version, byte(s.Rows), byte(s.Cols))
+	data = append(data, goal.Cells()...)
+	data = binary.LittleEndian.AppendUint32(data, uint32(Size(s)))
+	data = append(data, byte(maxDepth))
+	data = binary.LittleEndian.AppendUint32(data, uint32(len(raw)))
+	data = binary.LittleEndian.AppendUint32(data, Checksum(raw))
+	return append(data, raw...)
 }
 
 // Pack packs the moves of the positions that reach goal, by index, as the
@@ -137,19 +132,20 @@ func Pack(goal board.Board, moves []board.Move) ([]byte, error) {
 	if len(moves) != Size(s) {
 		return nil, fmt.Errorf("table: %d moves for %v, want %d", len(moves), s, Size(s))
 	}
-	raw := make([]byte, (len(moves)+3)/4)
-	h := half(s)
+	l := newLayout(s)
+	raw := make([]byte, l.size)
 	g := Index(goal)
 	legal := legalMoves(s)
 	for i, m := range moves {
 		if i == g {
 			continue // place 0
 		}
-		k := slices.Index(legal[i/h][:], m) // the place of m among the moves from its blank cell
+		b := i / l.half
+		k := slices.Index(legal[b][:], m) // the place of m among the moves from its blank cell
 		if k < 0 || m >= board.NumMoves {
 			return nil, fmt.Errorf("table: move %v of position %d takes the blank off the board", m, i)
 		}
-		raw[i/4] |= byte(k) << (2 * (i % 4))
+		l.put(raw, b, i-b*l.half, uint8(k))
 	}
 	return raw, nil
 }
@@ -172,8 +168,8 @@ func legalMoves(s board.Shape) (moves [board.MaxCells][board.NumMoves]board.Move
 	return moves
 }
 
-// ReadHeader reads the header of a table file and returns it with the
-// compressed rest.
+// ReadHeader reads the header of a table file and returns it with the raw
+// bytes that follow it.
 func ReadHeader(data []byte) (Header, []byte, error) {
 	var h Header
 	if len(data) < 7 || string(data[:4]) != Magic {
@@ -213,8 +209,9 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 	return h, p[13:], nil
 }
 
-// Decode reads a whole table file: its header, and raw bytes that must
-// decompress to the recorded length and checksum.
+// Decode reads a whole table file: its header, and raw bytes of the
+// recorded length and checksum. The Table holds data's raw bytes, which
+// the caller must not modify.
 func Decode(data []byte) (*Table, error) {
 	h, rest, err := ReadHeader(data)
 	if err != nil {
@@ -223,20 +220,12 @@ func Decode(data []byte) (*Table, error) {
 	return decodeBody(h, rest)
 }
 
-func decodeBody(h Header, rest []byte) (*Table, error) {
-	dec, err := zstdio.Decoder()
-	if err != nil {
-		return nil, fmt.Errorf("table: %v", err)
-	}
-	raw, err := dec.DecodeAll(rest, make([]byte, 0, h.RawLen))
-	if err != nil {
-		return nil, fmt.Errorf("table: corrupt %v table: %v", h.Goal, err)
-	}
+func decodeBody(h Header, raw []byte) (*Table, error) {
 	if len(raw) != h.RawLen {
 		return nil, fmt.Errorf("table: corrupt %v table: %d raw bytes, want %d", h.Goal, len(raw), h.RawLen)
 	}
 	if sum := Checksum(raw); sum != h.Checksum {
 		return nil, fmt.Errorf("table: corrupt %v table: checksum %08x, want %08x", h.Goal, sum, h.Checksum)
 	}
-	return newTable(h, raw), nil
+	return newTable(h, raw[:len(raw):len(raw)]), nil
 }

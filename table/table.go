@@ -35,8 +35,10 @@ type Table struct {
 	raw      []byte
 
 	// moves[b] lists the moves the blank can make from cell b, in the
-	// order d l r u, then noMove: the raw bytes hold places in this list.
+	// order d l r u, then noMove: the raw bytes hold places in this list,
+	// where lay says.
 	moves [board.MaxCells][board.NumMoves]board.Move
+	lay   layout
 
 	// weights[b][c] is the weight in the rank of the Lehmer digit of the
 	// tile in cell c when the blank is in cell b: (n-2-k)! where k is the
@@ -56,6 +58,7 @@ func newTable(h Header, raw []byte) *Table {
 	s := h.Goal.Shape()
 	n := s.Cells()
 	t.moves = legalMoves(s)
+	t.lay = newLayout(s)
 	for b := range n {
 		for c := range n {
 			if c != b {
@@ -100,8 +103,8 @@ func (t *Table) Raw() []byte {
 // blank is in cell blank, and false if the table records no move the blank
 // can make there: a corrupt table.
 func (t *Table) moveAt(i, blank int) (board.Move, bool) {
-	k := t.raw[i>>2] >> (2 * (i & 3)) & 3
-	m := t.moves[blank&(board.MaxCells-1)][k]
+	k := t.lay.place(t.raw, blank, i-blank*t.lay.half)
+	m := t.moves[blank&(board.MaxCells-1)][k&3]
 	return m, m != noMove
 }
 

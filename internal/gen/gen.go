@@ -227,7 +227,7 @@ func Files(shapes []board.Shape, plans []pdb.Plan) ([]File, error) {
 	for _, s := range shapes {
 		fmt.Fprintf(&b, "// Positions%dx%d is the number of positions that reach any one goal on a %v board,\n", s.Rows, s.Cols, s)
 		fmt.Fprintf(&b, "// the entries of each of its tables.\nconst Positions%dx%d = %d\n\n", s.Rows, s.Cols, table.Size(s))
-		fmt.Fprintf(&b, "// RawSize%dx%d is the size of one %v table once decoded, in bytes.\nconst RawSize%dx%d = %d\n\n", s.Rows, s.Cols, s, s.Rows, s.Cols, table.RawLen(s))
+		fmt.Fprintf(&b, "// RawSize%dx%d is the size of the raw bytes of one %v table.\nconst RawSize%dx%d = %d\n\n", s.Rows, s.Cols, s, s.Rows, s.Cols, table.RawLen(s))
 	}
 	fmt.Fprintf(&b, "// Tables lists each table file with the largest distance from its goal\n// and the checksum of its raw bytes (table.Checksum).\n")
 	fmt.Fprintf(&b, "var Tables = []struct {\n\tName     string\n\tMaxDepth int\n\tChecksum uint32\n}{\n")
