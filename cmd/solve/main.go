@@ -28,6 +28,7 @@ import (
 	"time"
 
 	"github.com/slidingpuzzle/solver/batch"
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
@@ -112,6 +113,26 @@ func largeFor(dir string) (*engine.Solver, error) {
 		return nil, fmt.Errorf("-pdb %s: %v; gentable -pdb %s builds them", dir, err, dir)
 	}
 	return embedded.SolverWith(set), nil
+}
+
+// lookupsOnly reports whether every board of args, of preset p, is
+// answered from a table: of the preset's shape, or of its own. A board
+// whose shape cannot be told is a bad case, not a search.
+func lookupsOnly(solver *engine.Solver, p format.Preset, args []string) bool {
+	if p.Shape.Valid() {
+		name, err := solver.Engine(p.Shape)
+		return err == nil && name == engine.Table
+	}
+	for _, a := range args {
+		s, err := board.Infer(a)
+		if err != nil {
+			continue
+		}
+		if name, err := solver.Engine(s); err != nil || name != engine.Table {
+			return false
+		}
+	}
+	return true
 }
 
 func main() {
@@ -241,9 +262,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return showAll(operands, job, *width, stdout, stderr)
 	}
 	// Ctrl-C stops the searches under way; the answers before them are
-	// written.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	// written. Boards given as arguments that are all looked up in tables
+	// have nothing to stop, and go without the handler: its threads would
+	// cost a run of one board more than the board's answer.
+	ctx := context.Background()
+	if len(operands) == 0 || !lookupsOnly(solver, p, operands) {
+		var stop context.CancelFunc
+		ctx, stop = signal.NotifyContext(ctx, os.Interrupt)
+		defer stop()
+	}
 	var res batch.Result
 	if len(operands) > 0 {
 		// Arguments are boards (in pairs, for a format of pairs), one a

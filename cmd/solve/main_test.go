@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
-	"github.com/slidingpuzzle/solver/internal/golden"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -14,8 +13,12 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/golden"
 	"github.com/slidingpuzzle/solver/internal/slow"
 )
 
@@ -381,6 +384,53 @@ func TestInterrupt(t *testing.T) {
 	}
 	if !strings.Contains(stderr.String(), "solve: interrupted after 1 case") {
 		t.Errorf("stderr %q", stderr.String())
+	}
+}
+
+// TestInterruptArgs sends Ctrl-C to a hard 15-puzzle given as an
+// argument: boards that need a search are stopped as on standard input.
+func TestInterruptArgs(t *testing.T) {
+	cmd := exec.Command(bin, "-pdb", "none", "-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(time.Second) // the search takes minutes
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit %v, want status 130; stderr %q", err, stderr.String())
+	}
+	if stdout.Len() != 0 || !strings.Contains(stderr.String(), "solve: interrupted after 0 cases") {
+		t.Errorf("stdout %q, stderr %q", stdout.String(), stderr.String())
+	}
+}
+
+// TestLookupsOnly: boards given as arguments go without a Ctrl-C handler
+// only when every one is looked up in a table.
+func TestLookupsOnly(t *testing.T) {
+	solver := embedded.Solver()
+	p, _ := format.Lookup("hdu1043")
+	any := p
+	any.Shape = board.Shape{}
+	fifteen := any
+	fifteen.Shape = board.Shape{Rows: 4, Cols: 4}
+	for _, c := range []struct {
+		p    format.Preset
+		args []string
+		want bool
+	}{
+		{p, []string{"23415x768"}, true},
+		{any, []string{"23415x768", "1234x5", "1 2\n3 x"}, true},
+		{any, []string{"23415x768", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"}, false},
+		{any, []string{"1 2 3 4 5\n6 7 8 9 x"}, false}, // 2x5: a search
+		{any, []string{"not a board at all"}, true},
+		{fifteen, []string{"23415x768"}, false},
+	} {
+		if got := lookupsOnly(solver, c.p, c.args); got != c.want {
+			t.Errorf("lookupsOnly(%v, %q) = %v, want %v", c.p.Shape, c.args, got, c.want)
+		}
 	}
 }
 
