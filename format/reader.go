@@ -205,6 +205,13 @@ func (r *Reader) Next(c *Case) bool {
 	// case to be read the general way.
 	var known boardScan
 	if r.oneLine() {
+		if r.p.Pairs && r.p.Shape == board.Shape3x3 {
+			if start, goal, ok := r.pairLines(); ok {
+				r.num++
+				c.set(r.num, r.line-1, start, goal, r.name)
+				return true
+			}
+		}
 		// The common case first: a whole board on the next line that is
 		// not blank, or for a preset of pairs, a whole board on each of
 		// the next two (blank lines before a board are skipped, as
@@ -332,6 +339,34 @@ func (r *Reader) filledLine() ([]byte, int, bool) {
 			return line, tooLong, ok
 		}
 	}
+}
+
+// pairLines reads a pair of 3x3 boards from the next two lines when both
+// are in the buffer, of the length of one of the two forms NineWords
+// reads, and boards, with no line read on its own; it reports false,
+// having read nothing, when they are not. A file of pairs reads every
+// case so.
+func (r *Reader) pairLines() (start, goal board.Board, ok bool) {
+	l := &r.lineReader
+	if l.held || l.partial || l.inMem || l.err != nil || l.line == 0 {
+		return start, goal, false // line 1 may begin with a byte order mark
+	}
+	buf, _ := l.br.Peek(min(l.br.Buffered(), 36))
+	for _, w := range [2]int{17, 9} {
+		if len(buf) < 2*w+2 || buf[w] != '\n' || buf[2*w+1] != '\n' {
+			continue
+		}
+		var ok1, ok2 bool
+		start, ok1 = board.ParseLine(board.Shape3x3, buf[:w])
+		goal, ok2 = board.ParseLine(board.Shape3x3, buf[w+1:2*w+1])
+		if !ok1 || !ok2 {
+			return start, goal, false
+		}
+		l.br.Discard(2*w + 2)
+		l.line += 2
+		return start, goal, true
+	}
+	return start, goal, false
 }
 
 // oneLine reports whether the next case may be a board on one line (or a
