@@ -205,10 +205,10 @@ func (r *Reader) Next(c *Case) bool {
 	// case to be read the general way.
 	var known boardScan
 	if r.oneLine() {
-		if r.p.Pairs && r.p.Shape == board.Shape3x3 {
-			if start, goal, ok := r.pairLines(); ok {
+		if r.p.Shape == board.Shape3x3 {
+			if start, goal, line, ok := r.bufferedCase(); ok {
 				r.num++
-				c.set(r.num, r.line-1, start, goal, r.name)
+				c.set(r.num, line, start, goal, r.name)
 				return true
 			}
 		}
@@ -341,32 +341,52 @@ func (r *Reader) filledLine() ([]byte, int, bool) {
 	}
 }
 
-// pairLines reads a pair of 3x3 boards from the next two lines when both
-// are in the buffer, of the length of one of the two forms NineWords
-// reads, and boards, with no line read on its own; it reports false,
-// having read nothing, when they are not. A file of pairs reads every
-// case so.
-func (r *Reader) pairLines() (start, goal board.Board, ok bool) {
+// bufferedCase reads the next case of a 3x3 preset of one line a board
+// from the buffer when all of it is there: each board (two, for a preset
+// of pairs) after empty lines or none, on a line of the length of one of
+// the two forms NineWords reads, that reads as a board. It returns the
+// case and the line of its first board, or false, having read nothing,
+// for anything else, which is read a line at a time. A file of boards as
+// judges write them reads every case so, with one Discard.
+func (r *Reader) bufferedCase() (start, goal board.Board, line int, ok bool) {
 	l := &r.lineReader
 	if l.held || l.partial || l.inMem || l.err != nil || l.line == 0 {
-		return start, goal, false // line 1 may begin with a byte order mark
+		return start, goal, 0, false // line 1 may begin with a byte order mark
 	}
-	buf, _ := l.br.Peek(min(l.br.Buffered(), 36))
+	buf, _ := l.br.Peek(min(l.br.Buffered(), 128))
+	start, at, lines, ok := bufferedBoard(buf, 0)
+	if !ok {
+		return start, goal, 0, false
+	}
+	line = l.line + lines
+	goal = r.goal
+	if r.p.Pairs {
+		var more int
+		if goal, at, more, ok = bufferedBoard(buf, at); !ok {
+			return start, goal, 0, false
+		}
+		lines += more
+	}
+	l.br.Discard(at)
+	l.line += lines
+	return start, goal, line, true
+}
+
+// bufferedBoard reads a 3x3 board from buf at at for bufferedCase, after
+// empty lines or none, and returns it, where its line ends, and the lines
+// to it with its own.
+func bufferedBoard(buf []byte, at int) (b board.Board, end, lines int, ok bool) {
+	for at < len(buf) && buf[at] == '\n' {
+		at++
+		lines++
+	}
 	for _, w := range [2]int{17, 9} {
-		if len(buf) < 2*w+2 || buf[w] != '\n' || buf[2*w+1] != '\n' {
-			continue
+		if end := at + w; end < len(buf) && buf[end] == '\n' {
+			b, ok = board.ParseLine(board.Shape3x3, buf[at:end])
+			return b, end + 1, lines + 1, ok
 		}
-		var ok1, ok2 bool
-		start, ok1 = board.ParseLine(board.Shape3x3, buf[:w])
-		goal, ok2 = board.ParseLine(board.Shape3x3, buf[w+1:2*w+1])
-		if !ok1 || !ok2 {
-			return start, goal, false
-		}
-		l.br.Discard(2*w + 2)
-		l.line += 2
-		return start, goal, true
 	}
-	return start, goal, false
+	return b, 0, 0, false
 }
 
 // oneLine reports whether the next case may be a board on one line (or a
