@@ -278,6 +278,10 @@ func (p *Preset) appendCaseLabel(dst []byte, num int) []byte {
 // strconv writes to a buffer of its own, a digit pair a division in turn,
 // and copies them.
 func appendInt(dst []byte, n int) []byte {
+	if n >= 10 && n < 100 {
+		// A distance, most often: two digits, from digits2.
+		return append(dst, digits2[2*n], digits2[2*n+1])
+	}
 	if n < 0 || n >= 1e8 {
 		return strconv.AppendInt(dst, int64(n), 10)
 	}
