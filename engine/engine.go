@@ -388,6 +388,43 @@ func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) 
 	return m.For(start, goal)
 }
 
+// Pairs returns the table.Pairs that answers 3x3 pairs written as lines
+// as For does (turn false: the paths are the pair's) or as ForDistance
+// does (turn true: a third of the tables, for distances alone), or an
+// error when no table answers 3x3 boards.
+func (m *Many) Pairs(turn bool) (*table.Pairs, error) {
+	s := board.Shape3x3
+	if s != m.last {
+		m.reset(s)
+	}
+	var solvers [9]*table.Solver
+	var cells [9][9]uint8
+	for b := range 9 {
+		to := b
+		y := m.canon[b]
+		if !turn {
+			y = nil
+		}
+		if y != nil {
+			to = y.Apply(b)
+		}
+		g, err := m.stdGoal(s, to)
+		if err != nil {
+			return nil, err
+		}
+		if solvers[b] = g.Fast(); solvers[b] == nil {
+			return nil, fmt.Errorf("engine: no table answers %v boards", s)
+		}
+		for i := range 9 {
+			cells[b][i] = uint8(i)
+			if y != nil {
+				cells[b][i] = uint8(y.Apply(i))
+			}
+		}
+	}
+	return table.NewPairs(&solvers, &cells)
+}
+
 // Solve is Goal.Solve for the pair start, goal.
 func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, Stats, error) {
 	g, s, err := m.For(start, goal)

@@ -76,15 +76,15 @@ func index9(lo, hi uint64, blank int) (idx, parity int) {
 // nibbles9 packs the cells of a 3x3 board, given a byte each as by
 // board.Board.Words, four bits each: cell i in bits 4i..4i+3.
 func nibbles9(lo, hi uint64) uint64 {
-	var w uint64
-	for i := range 8 {
-		w |= (lo >> (8 * i) & 15) << (4 * i)
-	}
-	return w | (hi&15)<<32
+	// Each byte below 16: the bytes in pairs, then fours, then eights.
+	x := (lo | lo>>4) & 0x00ff00ff00ff00ff
+	x = (x | x>>8) & 0x0000ffff0000ffff
+	x = (x | x>>16) & 0xffffffff
+	return x | (hi&15)<<32
 }
 
 // index9n is index9 for cells packed by nibbles9.
-func index9n(w uint64, blank int) int {
+func index9n(w uint64, blank int) (idx, parity int) {
 	below := uint64(1)<<(4*uint(blank)&63) - 1 // the cells before the blank
 	seq := w&below | w>>4&^below
 	seq -= 0x11111111 // tiles 1..8 to 0..7
@@ -92,5 +92,5 @@ func index9n(w uint64, blank int) int {
 	s := seq >> 16
 	t := s&7 | s>>1&(7<<3) | s>>2&(7<<6) | s>>3&(7<<9)
 	hv, tv := int(head9[h&4095]), int(tail9[t&4095])
-	return blank*20160 + (hv>>1*24+tv>>1)/2
+	return blank*20160 + (hv>>1*24+tv>>1)/2, (hv ^ tv) & 1
 }

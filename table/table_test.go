@@ -537,3 +537,48 @@ func TestAppendLineOr(t *testing.T) {
 		t.Errorf("AppendLineOr with a nil Line = %q, want an empty line", got)
 	}
 }
+
+// TestNewPairs refuses what would answer pairs wrongly: a missing Solver,
+// one of another shape, cells that are not a symmetry of the board, or a
+// symmetry that does not take a goal's blank to its Solver's.
+func TestNewPairs(t *testing.T) {
+	set := table.NewSet(generated.FS)
+	var solvers [9]*table.Solver
+	var cells [9][9]uint8
+	for b := range 9 {
+		v, err := set.Solver(s3.Goal(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		solvers[b] = v
+		for i := range 9 {
+			cells[b][i] = uint8(i)
+		}
+	}
+	if _, err := table.NewPairs(&solvers, &cells); err != nil {
+		t.Fatal(err)
+	}
+	small, err := set.Solver(board.Shape{Rows: 2, Cols: 3}.Goal(5))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, spoil := range map[string]func(s *[9]*table.Solver, c *[9][9]uint8){
+		"no Solver":        func(s *[9]*table.Solver, c *[9][9]uint8) { s[4] = nil },
+		"a zero Solver":    func(s *[9]*table.Solver, c *[9][9]uint8) { s[4] = &table.Solver{} },
+		"a 2x3 Solver":     func(s *[9]*table.Solver, c *[9][9]uint8) { s[5] = small },
+		"two cells one":    func(s *[9]*table.Solver, c *[9][9]uint8) { c[2][3] = 4 },
+		"a cell off":       func(s *[9]*table.Solver, c *[9][9]uint8) { c[2][3] = 9 },
+		"not a symmetry":   func(s *[9]*table.Solver, c *[9][9]uint8) { c[0][0], c[0][1] = 1, 0 },
+		"the wrong blank":  func(s *[9]*table.Solver, c *[9][9]uint8) { s[3] = s[5] },
+		"a turn, no blank": func(s *[9]*table.Solver, c *[9][9]uint8) { c[1] = [9]uint8{2, 5, 8, 1, 4, 7, 0, 3, 6} },
+	} {
+		s, c := solvers, cells
+		spoil(&s, &c)
+		if _, err := table.NewPairs(&s, &c); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := table.NewPairs(nil, &cells); err == nil {
+		t.Error("nil Solvers: no error")
+	}
+}

@@ -1,0 +1,127 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// Pairs finds the keys of 3x3 start/goal pairs written as lines, in one
+// pass with no Board made: the work of renaming the start for a standard
+// goal, turning it, and Solver.Key, for the hot path of a judge file of
+// pairs. A Pairs is safe for use by several goroutines.
+type Pairs struct {
+	// by[b] answers a goal whose blank is in cell b; 16 of them, so that
+	// a blank cell (at most 8) picks one with no division.
+	by [16]pairClass
+}
+
+// pairClass is how Pairs answers a pair whose goal has its blank in one
+// cell b: the start's tiles are renamed as the goal's turn into to, the
+// cells are moved as the symmetry of the board that takes b to v's blank
+// cell moves them, and the result is looked up in v.
+type pairClass struct {
+	v     *Solver
+	to    [board.MaxCells]uint8 // to[i]: the tile the goal's tile in cell i is renamed to
+	from4 [9]uint8              // cell j of the turned start is the start's cell from4[j]/4
+	cell  [16]uint8             // cell i of the start goes to cell[i]
+}
+
+// NewPairs returns the Pairs that answers a pair whose goal has its blank
+// in cell b from solvers[b] once the pair is moved by cells[b], a symmetry
+// of the 3x3 board (cell i to cells[b][i]) that takes b to the blank cell
+// of solvers[b]'s goal: a symmetry keeps moves moves, and so distances.
+// With every cells[b] the identity (and each goal's blank in cell b), the
+// paths are the pair's too. It is an error for solvers or cells to be any
+// other.
+func NewPairs(solvers *[9]*Solver, cells *[9][9]uint8) (*Pairs, error) {
+	if solvers == nil || cells == nil {
+		return nil, fmt.Errorf("table: NewPairs needs nine Solvers and nine symmetries")
+	}
+	p := &Pairs{}
+	for b := range 9 {
+		v, y := solvers[b], &cells[b]
+		if v == nil || v.t == nil || v.n != 9 {
+			return nil, fmt.Errorf("table: NewPairs: the Solver for a goal with blank cell %d is not one of a 3x3 table", b)
+		}
+		if !symmetry9(y) {
+			return nil, fmt.Errorf("table: NewPairs: the cells for blank cell %d, %v, are not a symmetry of the 3x3 board", b, *y)
+		}
+		if int(y[b]) != v.goal.Blank() {
+			return nil, fmt.Errorf("table: NewPairs: the symmetry for blank cell %d takes it to cell %d, not to the blank of %v", b, y[b], v.goal)
+		}
+		c := &p.by[b]
+		c.v = v
+		copy(c.cell[:], y[:])
+		for i := range 9 {
+			// The goal of v's table pulled back through the symmetry:
+			// renamed onto it and turned, a goal with blank b is that
+			// goal, whose index the keys of v are.
+			c.to[i] = v.t.goal.Cell(int(y[i]))
+			c.from4[y[i]] = 4 * uint8(i)
+		}
+	}
+	return p, nil
+}
+
+// symmetry9 reports whether y maps the cells of the 3x3 board one to one
+// onto themselves, neighbours onto neighbours.
+func symmetry9(y *[9]uint8) bool {
+	var seen uint16
+	for _, c := range y {
+		if c >= 9 || seen&(1<<c) != 0 {
+			return false
+		}
+		seen |= 1 << c
+	}
+	near := func(a, b int) bool {
+		ra, ca, rb, cb := a/3, a%3, b/3, b%3
+		return ra == rb && (ca-cb == 1 || cb-ca == 1) || ca == cb && (ra-rb == 1 || rb-ra == 1)
+	}
+	for a := range 9 {
+		for b := range 9 {
+			if near(a, b) != near(int(y[a]), int(y[b])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Key returns the Solver and the key that answer the pair of start and
+// goal, each a line in one of the two forms board.NineWords reads, and
+// whether the goal can be reached from the start; ok is false when either
+// line is not a board so written (for the caller to read the general way),
+// or for a nil Pairs.
+func (p *Pairs) Key(start, goal []byte) (v *Solver, key Key, solvable, ok bool) {
+	if p == nil {
+		return nil, 0, false, false
+	}
+	glo, ghi, gb, gok := board.NineWords(goal)
+	slo, shi, sb, sok := board.NineWords(start)
+	if !gok || !sok {
+		return nil, 0, false, false
+	}
+	c := &p.by[gb&15]
+	if c.v == nil {
+		return nil, 0, false, false // the zero Pairs
+	}
+	// All in registers, four bits a cell or a tile. name's tile t is what
+	// the start's tile t becomes: the tile of c.to in the cell where the
+	// goal holds t.
+	to := &c.to
+	name := uint64(to[0])<<(glo<<2&60) | uint64(to[1])<<(glo>>6&60) |
+		uint64(to[2])<<(glo>>14&60) | uint64(to[3])<<(glo>>22&60) |
+		uint64(to[4])<<(glo>>30&60) | uint64(to[5])<<(glo>>38&60) |
+		uint64(to[6])<<(glo>>46&60) | uint64(to[7])<<(glo>>54&60) |
+		uint64(to[8])<<(ghi<<2&60)
+	cells := nibbles9(slo, shi)
+	// Cell j of the turned start holds the start's cell from[j], renamed.
+	f := &c.from4
+	tile := func(j int) uint64 { return name >> (cells >> (f[j] & 63) & 15 << 2) & 15 }
+	w := tile(0) | tile(1)<<4 | tile(2)<<8 | tile(3)<<12 | tile(4)<<16 |
+		tile(5)<<20 | tile(6)<<24 | tile(7)<<28 | tile(8)<<32
+	blank := int(c.cell[sb&15])
+	i, parity := index9n(w, blank)
+	return c.v, Key(i), parity == c.v.class, true
+}
