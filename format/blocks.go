@@ -3,6 +3,7 @@ package format
 import (
 	"bytes"
 	"encoding/binary"
+	"math"
 	"math/bits"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -16,6 +17,7 @@ type Block struct {
 	line  int    // the lines of the file before data
 	num   int    // the cases before data
 	cases int    // the cases in data
+	pairs bool   // a block of pairs: see Pairs
 	src   *Reader
 }
 
@@ -30,7 +32,15 @@ func (b *Block) Cases() int { return b.cases }
 // passed: a Reader of the Block (Block.Reader) then reads exactly the
 // cases, the faults and the line numbers that r would have read next.
 // When it reports false, r reads on with Next, as before.
+//
+// For a 3x3 preset of pairs, it cuts runs of cases whose every line is
+// empty or one board written in one of the two forms board.NineWords
+// reads, by its layout (Block.Pairs): the start of a case is then every
+// other board line.
 func (r *Reader) NextBlock(b *Block) bool {
+	if r.p.Pairs {
+		return r.nextPairBlock(b)
+	}
 	if !r.p.Separated || r.args || r.invalid != nil || r.p.Count && !r.countRead || r.partial || r.err != nil || r.inMem {
 		return false
 	}
@@ -73,16 +83,183 @@ func (r *Reader) NextBlock(b *Block) bool {
 		return false // the count's faults are said case by case
 	}
 	b.data = append(b.data[:0], data[:cut]...)
-	b.line, b.num, b.cases, b.src = r.line, r.num, cases, r
+	b.line, b.num, b.cases, b.pairs, b.src = r.line, r.num, cases, false, r
 	r.br.Discard(cut)
 	r.line += lines
 	r.num += cases
 	return true
 }
 
+// nextPairBlock is NextBlock for a preset of pairs.
+func (r *Reader) nextPairBlock(b *Block) bool {
+	l := &r.lineReader
+	if r.p.Shape != board.Shape3x3 || r.p.Nested || r.args || r.invalid != nil || r.p.Count && !r.countRead ||
+		l.held || l.partial || l.inMem || l.err != nil || l.line == 0 || noFastCases { // line 1 may begin with a byte order mark
+		return false
+	}
+	limit := math.MaxInt
+	if r.count >= 0 {
+		if limit = r.count - r.num; limit <= 0 {
+			return false // the count's faults are said case by case
+		}
+	}
+	data, err := l.br.Peek(l.br.Size())
+	if err != nil {
+		return false // less than a buffer left: the end of the input is read case by case
+	}
+	cut, lines, cases := pairLines(data, limit)
+	if cases == 0 {
+		return false
+	}
+	b.data = append(b.data[:0], data[:cut]...)
+	b.line, b.num, b.cases, b.pairs, b.src = r.line, r.num, cases, true, r
+	l.br.Discard(cut)
+	l.line += lines
+	r.num += cases
+	return true
+}
+
+// pairLines finds the longest run of at most limit whole cases at the
+// start of data whose every line is empty or a board line (boardLine),
+// and returns its length, its lines and its cases. Such a line is a whole
+// board to readBoard, good or bad, and an empty one is skipped: so the
+// boards of the run pair up in turn.
+func pairLines(data []byte, limit int) (cut, lines, cases int) {
+	at, n, boards := 0, 0, 0
+	for at < len(data) && cases < limit {
+		if data[at] == '\n' {
+			at++
+			n++
+			continue
+		}
+		w := boardLine(data[at:])
+		if w == 0 {
+			break
+		}
+		at += w + 1
+		n++
+		if boards++; boards%2 == 0 {
+			cases++
+			cut, lines = at, n
+		}
+	}
+	return cut, lines, cases
+}
+
+// boardLine returns the length of the line at the start of data when it
+// is laid out as a 3x3 board in one of the forms of board.NineWords, and
+// has its line end: nine characters, each a byte from '!' to 0x7f, with a
+// space between each two or none. Each such byte is one cell to
+// board.Shape.ScanCells, so the line holds nine cells, good or bad. It
+// returns 0 for any other line.
+func boardLine(data []byte) int {
+	const ones, high = 0x0101010101010101, 0x8080808080808080
+	// printable reports whether the bytes of x flagged in mask (0x80 in
+	// their lanes) are all from '!' to 0x7f: below 0x80, and raised past
+	// 0x7f by adding 0x5f, with no carry out of any lane.
+	printable := func(x, mask uint64) bool {
+		return x&mask == 0 && (x&^mask+0x5f*ones)&mask == mask
+	}
+	switch {
+	case len(data) > 9 && data[9] == '\n':
+		x := binary.LittleEndian.Uint64(data)
+		if printable(x, high) && data[8] > ' ' && data[8] < 0x80 {
+			return 9
+		}
+	case len(data) > 17 && data[17] == '\n':
+		a, c := binary.LittleEndian.Uint64(data[0:]), binary.LittleEndian.Uint64(data[8:])
+		const odd, spaces, even = 0xff00ff00ff00ff00, 0x2000200020002000, 0x0080008000800080
+		if a&odd == spaces && c&odd == spaces && printable(a&^odd, even) && printable(c&^odd, even) && data[16] > ' ' && data[16] < 0x80 {
+			return 17
+		}
+	}
+	return 0
+}
+
+// Pairs reports whether b is a block of pairs, whose every line is empty
+// or one 3x3 board laid out as board.NineWords reads it (its cells may
+// still be wrong), two board lines a case: its cases can be read as lines
+// with PairLines, or with Reader as any block's.
+func (b *Block) Pairs() bool { return b.pairs }
+
+// PairLines walks the cases of a block of pairs (Block.Pairs) as lines,
+// for a caller that reads the usual case its own way.
+type PairLines struct {
+	rest []byte // the lines after the last case
+	line int    // the lines of the file before rest
+	num  int    // the number of the last case
+	src  *Reader
+	// The last case: its lines, and the lines of the file before them.
+	last     []byte
+	lastLine int
+}
+
+// PairLines returns the PairLines of b's cases; of none, for a block that
+// is not one of pairs.
+func (b *Block) PairLines() PairLines {
+	if !b.pairs {
+		return PairLines{}
+	}
+	return PairLines{rest: b.data, line: b.line, num: b.num, src: b.src}
+}
+
+// Next returns the lines of the start and the goal of the next case, or
+// false after the last.
+func (pl *PairLines) Next() (start, goal []byte, ok bool) {
+	data, line := pl.rest, pl.line
+	for len(data) > 0 && data[0] == '\n' {
+		data, line = data[1:], line+1
+	}
+	first, firstLine := data, line
+	start, data, ok = cutBoard(data)
+	if !ok {
+		return nil, nil, false
+	}
+	line++
+	for len(data) > 0 && data[0] == '\n' {
+		data, line = data[1:], line+1
+	}
+	if goal, data, ok = cutBoard(data); !ok {
+		return nil, nil, false
+	}
+	pl.rest, pl.line = data, line+1
+	pl.last, pl.lastLine = first[:len(first)-len(data)], firstLine
+	pl.num++
+	return start, goal, true
+}
+
+// cutBoard splits the board line that starts data off, as pairLines took
+// it.
+func cutBoard(data []byte) (board, rest []byte, ok bool) {
+	for _, w := range [2]int{9, 17} {
+		if len(data) > w && data[w] == '\n' {
+			return data[:w], data[w+1:], true
+		}
+	}
+	return nil, data, false
+}
+
+// Num returns the number of the case Next gave last.
+func (pl *PairLines) Num() int { return pl.num }
+
+// Reader returns a Reader of the case Next gave last, alone: it reads its
+// case, numbered and placed as in the file, exactly as the Reader that cut
+// the block would have, fault or not. It reuses into when it is one that
+// Reader returned before.
+func (pl *PairLines) Reader(into *Reader) *Reader {
+	if pl.src == nil {
+		return emptyReader() // the zero PairLines
+	}
+	one := Block{data: pl.last, line: pl.lastLine, num: pl.num - 1, cases: 1, src: pl.src}
+	return one.Reader(into)
+}
+
 // Reader returns a Reader of the cases of b, reusing into when it is one
 // that Reader returned before.
 func (b *Block) Reader(into *Reader) *Reader {
+	if b.src == nil {
+		return emptyReader() // the zero Block
+	}
 	if into == nil || into.p.Name != b.src.p.Name {
 		into = newReader(nil, b.src.name, b.src.p, b.src.goal, false)
 	}
@@ -94,6 +271,13 @@ func (b *Block) Reader(into *Reader) *Reader {
 		into.simple, into.simpleBuf = cases, cases
 	}
 	return into
+}
+
+// emptyReader returns a Reader of no cases and no faults.
+func emptyReader() *Reader {
+	r := newReader(bytes.NewReader(nil), "", Preset{}, board.Board{}, false)
+	r.invalid = nil
+	return r
 }
 
 // A simpleCase is a case of a block read whole at once: its start, and

@@ -35,6 +35,42 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 	for {
 		if r.NextBlock(&b) {
 			blocks++
+			if b.Pairs() {
+				simpleBlocks++ // cut from lines that are all boards
+			}
+			if b.Pairs() && rng.IntN(2) == 0 {
+				// As a batch reads a block of pairs: the usual case from
+				// its lines, any other by a Reader of the case alone.
+				pl := b.PairLines()
+				n := 0
+				for {
+					start, goal, ok := pl.Next()
+					if !ok {
+						break
+					}
+					n++
+					s, sok := board.ParseLine(p.Shape, start)
+					g, gok := board.ParseLine(p.Shape, goal)
+					if sok && gok {
+						c := Case{Num: pl.Num(), Line: pl.lastLine + 1, Start: s, Goal: g}
+						out = append(out, full(&c))
+						continue
+					}
+					sub = pl.Reader(sub)
+					k := 0
+					for sub.Next(&c) {
+						out = append(out, full(&c))
+						k++
+					}
+					if k != 1 {
+						out = append(out, fmt.Sprintf("case %d read alone as %d cases", pl.Num(), k))
+					}
+				}
+				if n != b.Cases() {
+					out = append(out, fmt.Sprintf("block of %d cases read %d", b.Cases(), n))
+				}
+				continue
+			}
 			sub = b.Reader(sub)
 			if sub.simple != nil {
 				simpleBlocks++
@@ -156,7 +192,7 @@ func separatedFileOf(p Preset, n int, rng *rand.Rand, messy bool) string {
 }
 
 // blockPresets are the presets whose files NextBlock cuts.
-var blockPresets = []string{"lightoj1139", "boj11112"}
+var blockPresets = []string{"lightoj1139", "boj11112", "lrj", "hdu3567", "hoj1868"}
 
 // TestBlocksAgree reads large files of the presets NextBlock cuts, faults
 // and wrong counts among them (boards of rows, characters of two bytes,
@@ -184,7 +220,7 @@ func TestBlocksAgree(t *testing.T) {
 			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
 			simpleBlocks = 0
 			got, blocks := readBlocks(p, in, rng)
-			if blocks == 0 {
+			if blocks == 0 && !(p.Pairs && strings.Contains(in, "\r\n")) { // a pair's lines of "\r\n" are not cut
 				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
 			}
 			if !messy {
@@ -337,6 +373,60 @@ func TestAppendInt(t *testing.T) {
 		}
 		if got := string(p.appendCaseLabel(nil, 42)); got != want {
 			t.Errorf("label %q: %q, want %q", label, got, want)
+		}
+	}
+}
+
+// TestBoardLine holds boardLine to a plain reading of its rule on lines
+// of the lengths it takes and around them, of bytes at the edges of the
+// rule (space, '!', 0x7f, 0x80, a line end) and others.
+func TestBoardLine(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	cellByte := func(c byte) bool { return c > ' ' && c < 0x80 }
+	want := func(data []byte) int {
+		for _, w := range []int{9, 17} {
+			if len(data) <= w || data[w] != '\n' {
+				continue
+			}
+			ok := true
+			for i := range w {
+				if w == 17 && i%2 == 1 {
+					ok = ok && data[i] == ' '
+				} else {
+					ok = ok && cellByte(data[i])
+				}
+			}
+			if ok {
+				return w
+			}
+			return 0
+		}
+		return 0
+	}
+	edges := []byte{' ', '!', 0x7f, 0x80, 0xff, '\n', '\t', 0, '1', 'x'}
+	for range 200000 {
+		n := 8 + rng.IntN(12)
+		data := make([]byte, n)
+		spaced := rng.IntN(2) == 0
+		for i := range data {
+			switch {
+			case rng.IntN(12) == 0:
+				data[i] = edges[rng.IntN(len(edges))]
+			case spaced && i%2 == 1:
+				data[i] = ' '
+			default:
+				data[i] = "x12345678"[rng.IntN(9)]
+			}
+		}
+		if rng.IntN(2) == 0 {
+			if spaced && n > 17 {
+				data[17] = '\n'
+			} else if n > 9 {
+				data[9] = '\n'
+			}
+		}
+		if got, w := boardLine(data), want(data); got != w {
+			t.Fatalf("boardLine(%q) = %d, want %d", data, got, w)
 		}
 	}
 }
