@@ -19,6 +19,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
 )
 
 // Job is how to answer a judge file.
@@ -163,6 +164,12 @@ type answerer struct {
 	many    *engine.Many
 	msgs    []byte   // the messages of bad cases, for the job's Log
 	lookups []lookup // answerRun's, reused
+
+	// For blocks of pairs (answerPairs): their lookups from lines, once
+	// made, and the room for a group of their cases.
+	pairs     *table.Pairs
+	pairsMade bool
+	pairItems [pairGroup]pairItem
 }
 
 // report adds the message of err to a.msgs, when the job keeps a Log.

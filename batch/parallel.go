@@ -65,6 +65,8 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 				a.msgs = s.msgs[:0]
 				if !s.isBlock {
 					s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
+				} else if s.block.Pairs() && !j.Verbose && a.pairsFor(j) != nil {
+					s.out, s.res, s.err = a.answerPairs(ctx, j, s.out[:0], &s.block, a.pairs)
 				} else {
 					// Read the block's cases a run at a time, and answer
 					// each run as one read by r.

@@ -94,6 +94,28 @@ func TestZeroValues(t *testing.T) {
 			t.Error("the zero Preset read a case")
 		}
 	}
+	var blk format.Block
+	for r := blk.Reader(nil); r.Next(&c); {
+		t.Error("the zero Block has a case")
+	}
+	if pl := blk.PairLines(); blk.Pairs() || pl.Num() != 0 {
+		t.Error("the zero Block has pairs")
+	} else if _, _, ok := pl.Next(); ok {
+		t.Error("the zero PairLines has a case")
+	} else if pl.Reader(nil).Next(&c) {
+		t.Error("the zero PairLines has a case")
+	}
+	var pairs table.Pairs
+	if _, _, _, ok := pairs.Key([]byte("12345678x"), []byte("12345678x")); ok {
+		t.Error("the zero Pairs gave a key")
+	}
+	if _, err := table.NewPairs(nil, nil); err == nil {
+		t.Error("NewPairs of nothing")
+	}
+	var aw format.AnswerWriter
+	if got := string(aw.End(aw.Begin(nil, 1, 2), 0)); got != "\n" {
+		t.Errorf("the zero AnswerWriter wrote %q, want the zero Preset's %q", got, "\n")
+	}
 	ar := format.NewAnswerReader(strings.NewReader("x\n"), "ans", p)
 	var a format.Answer
 	for n := 1; ar.Next(n, &a); n++ {

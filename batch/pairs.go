@@ -1,0 +1,148 @@
+package batch
+
+import (
+	"context"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// A pairItem is a case of a block of pairs on its way through
+// answerPairs.
+type pairItem struct {
+	kind  uint8 // lookupPath, lookupUnsolvable or lookupSlow
+	num   int
+	v     *table.Solver
+	key   table.Key
+	path  table.Packed
+	start board.Board // for lookupSlow, with goal: a good case of a table not yet fast
+	goal  board.Board
+}
+
+// pairGroup is how many cases of a block of pairs answerPairs reads
+// before it fetches their paths.
+const pairGroup = 128
+
+// testHookPairBlock, when set, is called for each block answerPairs
+// answers.
+var testHookPairBlock func()
+
+// pairsFor returns the table.Pairs that answers the pairs of j's preset
+// from their lines, made once, or nil where there is none (no 3x3 table):
+// the blocks are then read as any other.
+func (a *answerer) pairsFor(j *Job) *table.Pairs {
+	if !a.pairsMade {
+		a.pairsMade = true
+		if a.many == nil {
+			a.many = j.Solver.Many()
+		}
+		a.pairs, _ = a.many.Pairs(!j.Preset.NeedsPath())
+	}
+	return a.pairs
+}
+
+// answerPairs answers the cases of b, a block of pairs (format.Block.Pairs),
+// a group at a time, as answerRun answers a run: it reads each case from
+// its lines and finds its key in one pass (table.Pairs.Key), then fetches
+// the paths of the group, loads that do not wait on each other, then
+// writes the answers. A case whose lines are not two good boards is read
+// by a Reader of its own, so that it is reported exactly as alone; a good
+// case of a table whose fast lookups are not built is answered as any
+// other case (answerer.answer), which counts towards building them.
+func (a *answerer) answerPairs(ctx context.Context, j *Job, dst []byte, b *format.Block, kp *table.Pairs) ([]byte, Result, error) {
+	if testHookPairBlock != nil {
+		testHookPairBlock()
+	}
+	var res Result
+	p := &j.Preset
+	needPath := p.NeedsPath()
+	lines := b.PairLines()
+	items := a.pairItems[:]
+	var sub *format.Reader
+	var c format.Case
+	w := p.Writer()
+	for more := true; more; {
+		n := 0
+		for n < len(items) {
+			start, goal, ok := lines.Next()
+			if !ok {
+				more = false
+				break
+			}
+			v, key, solvable, ok := kp.Key(start, goal)
+			if !ok {
+				// Not two good boards: answer the group so far, then the
+				// case as the Reader reads it.
+				var err error
+				if dst, err = a.writePairs(ctx, j, dst, items[:n], &res, &w, needPath); err != nil {
+					return dst, res, err
+				}
+				n = 0
+				sub = lines.Reader(sub)
+				for sub.Next(&c) {
+					var o Result
+					dst, o, err = a.answer(ctx, j, dst, &c)
+					res.add(o)
+					if err != nil {
+						return dst, res, err
+					}
+				}
+				continue
+			}
+			it := &items[n]
+			n++
+			it.num, it.v, it.key = lines.Num(), v, key
+			switch {
+			case !v.Fast():
+				it.kind = lookupSlow
+				it.start, _ = board.ParseLine(board.Shape3x3, start)
+				it.goal, _ = board.ParseLine(board.Shape3x3, goal)
+			case solvable:
+				it.kind = lookupPath
+			default:
+				it.kind = lookupUnsolvable
+			}
+		}
+		var err error
+		if dst, err = a.writePairs(ctx, j, dst, items[:n], &res, &w, needPath); err != nil {
+			return dst, res, err
+		}
+	}
+	return dst, res, nil
+}
+
+// writePairs fetches the paths of items, and appends their answers to dst.
+func (a *answerer) writePairs(ctx context.Context, j *Job, dst []byte, items []pairItem, res *Result, w *format.AnswerWriter, needPath bool) ([]byte, error) {
+	for i := range items {
+		if it := &items[i]; it.kind == lookupPath {
+			it.path, _ = it.v.PackedAt(it.key)
+		}
+	}
+	for i := range items {
+		it := &items[i]
+		switch it.kind {
+		case lookupPath:
+			dst = w.Begin(dst, it.num, it.path.Len())
+			from := len(dst)
+			if needPath {
+				dst = it.path.AppendTo(dst)
+			}
+			dst = w.End(dst, from)
+			res.Cases++
+		case lookupUnsolvable:
+			dst = w.Unsolvable(dst, it.num)
+			res.Cases++
+		default:
+			c := format.Case{Num: it.num, Start: it.start, Goal: it.goal}
+			var o Result
+			var err error
+			dst, o, err = a.answer(ctx, j, dst, &c)
+			res.add(o)
+			if err != nil {
+				return dst, err
+			}
+		}
+	}
+	return dst, nil
+}

@@ -1,0 +1,136 @@
+package batch
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/engine"
+	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/table"
+)
+
+// TestPairBlocks answers large files of pairs, faults and wrong counts
+// among them, through Job.Run, whose reader cuts blocks of pairs that the
+// workers read from their lines (answerPairs), and case by case with
+// answerer: the same answers, messages and counts. Each Run has tables of
+// its own, so that it meets them before their fast lookups are built too.
+func TestPairBlocks(t *testing.T) {
+	var blocks atomic.Int64
+	testHookPairBlock = func() { blocks.Add(1) }
+	defer func() { testHookPairBlock = nil }()
+	for _, name := range []string{"lrj", "hdu3567", "hoj1868"} {
+		p, _ := format.Lookup(name)
+		for seed := range uint64(3) {
+			blocks.Store(0)
+			rng := rand.New(rand.NewPCG(seed, 6))
+			in := pairFile(p, 6000+rng.IntN(6000), rng)
+			var msgs strings.Builder
+			// Tables of its own: the first seed's not yet fast, the others'
+			// built before the run.
+			v := engine.New(table.NewSet(generated.FS))
+			if seed > 0 {
+				pairs, err := v.Many().Pairs(!p.NeedsPath())
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, line := range []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"} {
+					fast, _, _, _ := pairs.Key([]byte(line), []byte(line))
+					if err := fast.Table().Prepare(); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			j := &Job{Solver: v, Preset: p, Name: "in", Log: &msgs, LogPrefix: "> ", Workers: 1 + int(seed)%2}
+			var out bytes.Buffer
+			res, err := j.Run(strings.NewReader(in), &out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
+			if blocks.Load() == 0 {
+				t.Errorf("%s seed %d: no blocks of pairs answered", name, seed)
+			}
+
+			// Case by case, as alone.
+			msgs.Reset()
+			r := format.NewReader(strings.NewReader(in), j.Name, p, p.GoalOr(board.Board{}))
+			var a answerer
+			var c format.Case
+			var dst []byte
+			var want Result
+			for r.Next(&c) {
+				var o Result
+				dst, o, err = a.answer(context.Background(), j, dst, &c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want.add(o)
+			}
+			msgs.Write(a.msgs)
+			if wantText := fmt.Sprintf("%+v\n%s\n%s", want, msgs.String(), dst); got != wantText {
+				g, w := strings.Split(got, "\n"), strings.Split(wantText, "\n")
+				for i := range min(len(g), len(w)) {
+					if g[i] != w[i] {
+						t.Fatalf("%s seed %d: line %d: Run %q, case by case %q", name, seed, i+1, g[i], w[i])
+					}
+				}
+				t.Fatalf("%s seed %d: Run gives %d lines, case by case %d", name, seed, len(g), len(w))
+			}
+		}
+	}
+}
+
+// pairFile writes n cases of p, a preset of pairs, in both of the usual
+// forms, empty lines between some boards, and a fault in one case of a
+// few hundred: a tile twice, a tile out of range, a board of rows, junk,
+// a line of spaces, a line end of two bytes.
+func pairFile(p format.Preset, n int, rng *rand.Rand) string {
+	var sb strings.Builder
+	if p.Count {
+		fmt.Fprintf(&sb, "%d\n", n-1+rng.IntN(3)) // a count that may be wrong
+	}
+	randomBoard := func() string {
+		var cells [9]uint8
+		for i, v := range rng.Perm(9) {
+			cells[i] = uint8(v)
+		}
+		b, _ := board.New(board.Shape3x3, cells[:])
+		text := string(p.AppendBoard(nil, b))
+		if rng.IntN(2) == 0 {
+			text = strings.ReplaceAll(text, " ", "")
+		}
+		return text
+	}
+	for range n {
+		for range 2 {
+			if rng.IntN(20) == 0 {
+				sb.WriteString("\n")
+			}
+			text := randomBoard()
+			switch rng.IntN(600) {
+			case 0:
+				text = "junk\n"
+			case 1:
+				text = strings.Replace(text, "1", "2", 1) // a tile twice
+			case 2:
+				text = strings.Replace(text, "1", "9", 1) // out of range
+			case 3:
+				b := strings.ReplaceAll(strings.TrimSpace(text), " ", "")
+				text = b[0:3] + "\n" + b[3:6] + "\n" + b[6:9] + "\n" // rows
+			case 4:
+				text = "   \n"
+			case 5:
+				text = strings.Replace(text, "\n", "\r\n", 1)
+			}
+			sb.WriteString(text)
+		}
+	}
+	return sb.String()
+}
