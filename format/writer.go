@@ -1,28 +1,35 @@
 package format
 
 import (
+	"encoding/binary"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // An AnswerWriter appends the answers of many cases as Preset.AppendAnswer
 // and AppendUnsolvable do, for a caller that writes them in bulk: the
-// label is split once, the case number is counted on in place when each
-// case follows the last, and the caller spells the path where it goes,
-// with no copy. Its zero value writes the answers of the zero Preset.
+// label of a case that follows the last is the last's with its number
+// counted up in place, written in a few stores of eight bytes, and the
+// caller spells the path where it goes, with no copy. Its zero value
+// writes the answers of the zero Preset.
 type AnswerWriter struct {
 	p             Preset
 	before, after string // the label around its %d
 	numbered      bool   // the label has a %d
-	num           int    // the number in digits, or 0 for none yet
-	// digits[start:] is num in decimal.
-	digits [24]byte
-	start  int
+	num           int    // the number of the label in text, or 0 for none
+	// text[start:end] is the label of case num: before, the digits, after.
+	text       [2 * labelRoom]byte
+	start, end int
 }
+
+// labelRoom is the longest label an AnswerWriter writes with stores of
+// eight bytes; a longer one is appended as it is.
+const labelRoom = 32
 
 // Writer returns an AnswerWriter of p's answers.
 func (p *Preset) Writer() AnswerWriter {
-	w := AnswerWriter{p: *p, start: len(AnswerWriter{}.digits)}
+	w := AnswerWriter{p: *p}
 	w.before, w.after, w.numbered = p.Label, "", false
 	if i := strings.Index(p.Label, "%d"); i >= 0 {
 		w.before, w.after, w.numbered = p.Label[:i], p.Label[i+2:], true
@@ -33,39 +40,72 @@ func (p *Preset) Writer() AnswerWriter {
 // label appends what comes before the answer to case num, as appendLabel
 // does.
 func (w *AnswerWriter) label(dst []byte, num int) []byte {
-	if num > 1 {
+	if num > 1 && w.p.Between != "" {
 		dst = append(dst, w.p.Between...)
 	}
-	dst = append(dst, w.before...)
 	if !w.numbered {
-		return dst
+		return append(dst, w.before...)
 	}
-	if num == w.num+1 && w.num > 0 {
-		// The next number: the last digit up, carried past nines.
-		k := len(w.digits) - 1
-		for ; k >= w.start && w.digits[k] == '9'; k-- {
-			w.digits[k] = '0'
+	if num != w.num+1 || w.num <= 0 || !w.countUp() {
+		if !w.set(num) {
+			// Out of the room, or not counted: written as it is.
+			w.num = 0
+			dst = append(dst, w.before...)
+			dst = strconv.AppendInt(dst, int64(num), 10)
+			return append(dst, w.after...)
 		}
-		if k < w.start {
-			w.start--
-			k = w.start
-			w.digits[k] = '0'
-		}
-		w.digits[k]++
-	} else if num > 0 {
-		var buf [24]byte
-		d := strconv.AppendInt(buf[:0], int64(num), 10)
-		w.start = len(w.digits) - len(d)
-		copy(w.digits[w.start:], d)
-	} else {
-		// Not counted: written as it is.
-		w.num = 0
-		dst = strconv.AppendInt(dst, int64(num), 10)
-		return append(dst, w.after...)
 	}
 	w.num = num
-	dst = append(dst, w.digits[w.start:]...)
-	return append(dst, w.after...)
+	n := w.end - w.start
+	m := len(dst)
+	dst = slices.Grow(dst, labelRoom)
+	buf := dst[m : m+labelRoom]
+	src := w.text[w.start : w.start+labelRoom]
+	for k := 0; k < labelRoom; k += 8 {
+		binary.LittleEndian.PutUint64(buf[k:], binary.LittleEndian.Uint64(src[k:]))
+	}
+	return dst[:m+n]
+}
+
+// countUp makes text the label of the number after num, and reports
+// whether it fits.
+func (w *AnswerWriter) countUp() bool {
+	k := w.end - len(w.after) - 1 // the last digit
+	first := w.start + len(w.before)
+	for ; k >= first && w.text[k] == '9'; k-- {
+		w.text[k] = '0'
+	}
+	if k >= first {
+		w.text[k]++
+		return true
+	}
+	// One more digit: 99 to 100, unless the label would outgrow
+	// labelRoom (it ends there).
+	if w.start == 0 {
+		return false
+	}
+	w.start--
+	copy(w.text[w.start:], w.before)
+	w.text[w.start+len(w.before)] = '1'
+	return true
+}
+
+// set makes text the label of num, and reports whether it fits in
+// labelRoom bytes and num is above 0.
+func (w *AnswerWriter) set(num int) bool {
+	var buf [24]byte
+	d := strconv.AppendInt(buf[:0], int64(num), 10)
+	n := len(w.before) + len(d) + len(w.after)
+	if num <= 0 || n > labelRoom {
+		return false
+	}
+	// Ending labelRoom bytes into text, with room before it to grow.
+	w.end = labelRoom
+	w.start = w.end - n
+	copy(w.text[w.start:], w.before)
+	copy(w.text[w.start+len(w.before):], d)
+	copy(w.text[w.end-len(w.after):], w.after)
+	return true
 }
 
 // Begin appends the start of the answer to case num, whose shortest path

@@ -2,6 +2,7 @@ package format
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -11,7 +12,11 @@ import (
 // turn, and 0 and below, with paths of every length.
 func TestAnswerWriter(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	presets := append([]Preset{{}, {Label: "#%d%d: ", Print: Moves, Upper: true}}, Presets...)
+	presets := append([]Preset{{}, {Label: "#%d%d: ", Print: Moves, Upper: true},
+		// Labels of 32 bytes around 10^4 and 10^5 numbers, the most
+		// written in stores.
+		{Label: strings.Repeat("a", 26) + "%d: ", Print: MovesThenPath, Between: "\n"},
+		{Label: strings.Repeat("b", 25) + "%d: ", Print: Path}}, Presets...)
 	for _, p := range presets {
 		w := p.Writer()
 		var zero AnswerWriter
