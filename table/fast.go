@@ -311,15 +311,16 @@ var quads = func() (q [256]uint32) {
 // pathLen returns the number of moves of a packed path.
 func pathLen(p uint64) int { return (bits.Len64(p) - 1) / 2 }
 
-// appendPacked appends the letters of a packed path, eight at a time.
+// appendPacked appends the letters of a packed path: all 32 that a
+// packed path can hold, in four stores with no loop or branch, of which
+// those past the path are left past the end.
 func appendPacked(dst []byte, p uint64) []byte {
-	d := pathLen(p)
 	n := len(dst)
-	dst = slices.Grow(dst, d+8)
-	buf := dst[n : n+d+8] // room for the last eight letters, of which some are not part of the path
-	for k := 0; k < d; k += 8 {
-		x := uint64(quads[uint8(p>>(2*k))]) | uint64(quads[uint8(p>>(2*k+8))])<<32
-		binary.LittleEndian.PutUint64(buf[k:], x)
-	}
-	return dst[:n+d]
+	dst = slices.Grow(dst, 32)
+	buf := dst[n : n+32]
+	binary.LittleEndian.PutUint64(buf[0:], uint64(quads[uint8(p)])|uint64(quads[uint8(p>>8)])<<32)
+	binary.LittleEndian.PutUint64(buf[8:], uint64(quads[uint8(p>>16)])|uint64(quads[uint8(p>>24)])<<32)
+	binary.LittleEndian.PutUint64(buf[16:], uint64(quads[uint8(p>>32)])|uint64(quads[uint8(p>>40)])<<32)
+	binary.LittleEndian.PutUint64(buf[24:], uint64(quads[uint8(p>>48)])|uint64(quads[uint8(p>>56)])<<32)
+	return dst[:n+pathLen(p)&31]
 }
