@@ -18,9 +18,13 @@ type AnswerWriter struct {
 	before, after string // the label around its %d
 	numbered      bool   // the label has a %d
 	num           int    // the number of the label in text, or 0 for none
-	// text[start:end] is the label of case num: before, the digits, after.
-	text       [2 * labelRoom]byte
-	start, end int
+	// text holds the label of case num, little-endian, its first n bytes:
+	// before, digits of the number, after. It is changed a word at a time,
+	// as it is read: a word read back after a store of one of its bytes
+	// would wait for the store to land.
+	text   [labelRoom / 8]uint64
+	n      int
+	digits int
 }
 
 // labelRoom is the longest label an AnswerWriter writes with stores of
@@ -56,55 +60,46 @@ func (w *AnswerWriter) label(dst []byte, num int) []byte {
 		}
 	}
 	w.num = num
-	n := w.end - w.start
 	m := len(dst)
 	dst = slices.Grow(dst, labelRoom)
 	buf := dst[m : m+labelRoom]
-	src := w.text[w.start : w.start+labelRoom]
-	for k := 0; k < labelRoom; k += 8 {
-		binary.LittleEndian.PutUint64(buf[k:], binary.LittleEndian.Uint64(src[k:]))
-	}
-	return dst[:m+n]
+	binary.LittleEndian.PutUint64(buf[0:], w.text[0])
+	binary.LittleEndian.PutUint64(buf[8:], w.text[1])
+	binary.LittleEndian.PutUint64(buf[16:], w.text[2])
+	binary.LittleEndian.PutUint64(buf[24:], w.text[3])
+	return dst[:m+w.n]
 }
 
 // countUp makes text the label of the number after num, and reports
-// whether it fits.
+// whether it could: not when the number gains a digit (99 to 100).
 func (w *AnswerWriter) countUp() bool {
-	k := w.end - len(w.after) - 1 // the last digit
-	first := w.start + len(w.before)
-	for ; k >= first && w.text[k] == '9'; k-- {
-		w.text[k] = '0'
+	first := len(w.before)
+	for k := first + w.digits - 1; k >= first; k-- {
+		word, shift := &w.text[k>>3&3], 8*uint(k&7)
+		if *word>>shift&0xff != '9' {
+			*word += 1 << shift
+			return true
+		}
+		*word -= ('9' - '0') << shift
 	}
-	if k >= first {
-		w.text[k]++
-		return true
-	}
-	// One more digit: 99 to 100, unless the label would outgrow
-	// labelRoom (it ends there).
-	if w.start == 0 {
-		return false
-	}
-	w.start--
-	copy(w.text[w.start:], w.before)
-	w.text[w.start+len(w.before)] = '1'
-	return true
+	return false
 }
 
 // set makes text the label of num, and reports whether it fits in
 // labelRoom bytes and num is above 0.
 func (w *AnswerWriter) set(num int) bool {
-	var buf [24]byte
-	d := strconv.AppendInt(buf[:0], int64(num), 10)
-	n := len(w.before) + len(d) + len(w.after)
-	if num <= 0 || n > labelRoom {
+	var buf [labelRoom + 24]byte
+	text := append(buf[:0], w.before...)
+	text = strconv.AppendInt(text, int64(num), 10)
+	w.digits = len(text) - len(w.before)
+	text = append(text, w.after...)
+	if num <= 0 || len(text) > labelRoom {
 		return false
 	}
-	// Ending labelRoom bytes into text, with room before it to grow.
-	w.end = labelRoom
-	w.start = w.end - n
-	copy(w.text[w.start:], w.before)
-	copy(w.text[w.start+len(w.before):], d)
-	copy(w.text[w.end-len(w.after):], w.after)
+	w.n = len(text)
+	for k := range w.text {
+		w.text[k] = binary.LittleEndian.Uint64(buf[8*k:])
+	}
 	return true
 }
 
