@@ -18,6 +18,7 @@ type Block struct {
 	num   int    // the cases before data
 	cases int    // the cases in data
 	pairs bool   // a block of pairs: see Pairs
+	usual bool   // of pairs whose every board line is of boardLine's
 	src   *Reader
 }
 
@@ -34,9 +35,9 @@ func (b *Block) Cases() int { return b.cases }
 // When it reports false, r reads on with Next, as before.
 //
 // For a 3x3 preset of pairs, it cuts runs of cases whose every line is
-// empty or one board written in one of the two forms board.NineWords
-// reads, by its layout (Block.Pairs): the start of a case is then every
-// other board line.
+// empty or one board: written in one of the two forms board.NineWords
+// reads, by its layout, or a line of more cells than a row that is no
+// pair (Block.Pairs): the start of a case is then every other board line.
 func (r *Reader) NextBlock(b *Block) bool {
 	if r.p.Pairs {
 		return r.nextPairBlock(b)
@@ -83,7 +84,7 @@ func (r *Reader) NextBlock(b *Block) bool {
 		return false // the count's faults are said case by case
 	}
 	b.data = append(b.data[:0], data[:cut]...)
-	b.line, b.num, b.cases, b.pairs, b.src = r.line, r.num, cases, false, r
+	b.line, b.num, b.cases, b.pairs, b.usual, b.src = r.line, r.num, cases, false, false, r
 	r.br.Discard(cut)
 	r.line += lines
 	r.num += cases
@@ -107,12 +108,12 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	if err != nil {
 		return false // less than a buffer left: the end of the input is read case by case
 	}
-	cut, lines, cases := pairLines(data, limit)
+	cut, lines, cases, usual := pairLines(data, limit)
 	if cases == 0 {
 		return false
 	}
 	b.data = append(b.data[:0], data[:cut]...)
-	b.line, b.num, b.cases, b.pairs, b.src = r.line, r.num, cases, true, r
+	b.line, b.num, b.cases, b.pairs, b.usual, b.src = r.line, r.num, cases, true, usual, r
 	l.br.Discard(cut)
 	l.line += lines
 	r.num += cases
@@ -124,8 +125,9 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 // and returns its length, its lines and its cases. Such a line is a whole
 // board to readBoard, good or bad, and an empty one is skipped: so the
 // boards of the run pair up in turn.
-func pairLines(data []byte, limit int) (cut, lines, cases int) {
+func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool) {
 	at, n, boards := 0, 0, 0
+	other, otherBefore := false, false // a line of otherBoardLine's so far, and up to cut
 	for at < len(data) && cases < limit {
 		if data[at] == '\n' {
 			at++
@@ -134,16 +136,19 @@ func pairLines(data []byte, limit int) (cut, lines, cases int) {
 		}
 		w := boardLine(data[at:])
 		if w == 0 {
-			break
+			if w = otherBoardLine(data[at:]); w == 0 {
+				break
+			}
+			other = true
 		}
 		at += w + 1
 		n++
 		if boards++; boards%2 == 0 {
 			cases++
-			cut, lines = at, n
+			cut, lines, otherBefore = at, n, other
 		}
 	}
-	return cut, lines, cases
+	return cut, lines, cases, !otherBefore
 }
 
 // boardLine returns the length of the line at the start of data when it
@@ -176,9 +181,37 @@ func boardLine(data []byte) int {
 	return 0
 }
 
+// otherBoardLine returns the length of the line at the start of data when
+// it is not a board line of the usual forms (boardLine) but is still a
+// whole board to readBoard, good or bad, and one board, not a pair: a
+// line of at most maxOther bytes from ' ' to 0x7e, of which four or more,
+// but not 18, are not spaces, and so cells to board.Shape.ScanCells (more
+// than a row's three, and not the start and the goal on one line). A bad
+// case, so written, stays in its block. It returns 0 for any other line.
+func otherBoardLine(data []byte) int {
+	k := lineEnd(data[:min(len(data), maxOther+1)])
+	if k < 0 {
+		return 0
+	}
+	cells := 0
+	for _, c := range data[:k] {
+		if c < ' ' || c > 0x7e {
+			return 0
+		}
+		cells += b2i(c != ' ')
+	}
+	if cells < 4 || cells == 18 {
+		return 0
+	}
+	return k
+}
+
+// maxOther is the longest line otherBoardLine takes.
+const maxOther = 128
+
 // Pairs reports whether b is a block of pairs, whose every line is empty
-// or one 3x3 board laid out as board.NineWords reads it (its cells may
-// still be wrong), two board lines a case: its cases can be read as lines
+// or one 3x3 board, most often laid out as board.NineWords reads it (its
+// cells may still be wrong), two board lines a case: its cases can be read as lines
 // with PairLines, or with Reader as any block's.
 func (b *Block) Pairs() bool { return b.pairs }
 
@@ -192,6 +225,7 @@ type PairLines struct {
 	// The last case: its lines, and the lines of the file before them.
 	last     []byte
 	lastLine int
+	usual    bool // every board line is of boardLine's
 }
 
 // PairLines returns the PairLines of b's cases; of none, for a block that
@@ -200,7 +234,7 @@ func (b *Block) PairLines() PairLines {
 	if !b.pairs {
 		return PairLines{}
 	}
-	return PairLines{rest: b.data, line: b.line, num: b.num, src: b.src}
+	return PairLines{rest: b.data, line: b.line, num: b.num, src: b.src, usual: b.usual}
 }
 
 // Next returns the lines of the start and the goal of the next case, or
@@ -211,7 +245,7 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 		data, line = data[1:], line+1
 	}
 	first, firstLine := data, line
-	start, data, ok = cutBoard(data)
+	start, data, ok = cutBoard(data, pl.usual)
 	if !ok {
 		return nil, nil, false
 	}
@@ -219,7 +253,7 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 	for len(data) > 0 && data[0] == '\n' {
 		data, line = data[1:], line+1
 	}
-	if goal, data, ok = cutBoard(data); !ok {
+	if goal, data, ok = cutBoard(data, pl.usual); !ok {
 		return nil, nil, false
 	}
 	pl.rest, pl.line = data, line+1
@@ -229,12 +263,18 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 }
 
 // cutBoard splits the board line that starts data off, as pairLines took
-// it.
-func cutBoard(data []byte) (board, rest []byte, ok bool) {
-	for _, w := range [2]int{9, 17} {
-		if len(data) > w && data[w] == '\n' {
-			return data[:w], data[w+1:], true
+// it: when usual, a line of boardLine's, whose line end is where its
+// length says.
+func cutBoard(data []byte, usual bool) (board, rest []byte, ok bool) {
+	if usual {
+		for _, w := range [2]int{9, 17} {
+			if len(data) > w && data[w] == '\n' {
+				return data[:w], data[w+1:], true
+			}
 		}
+	}
+	if k := lineEnd(data); k > 0 {
+		return data[:k], data[k+1:], true
 	}
 	return nil, data, false
 }

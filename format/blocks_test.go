@@ -306,6 +306,15 @@ func TestLineEnd(t *testing.T) {
 		for i := range data {
 			data[i] = "ab\n\x0a\x0b\x09\x8a "[rng.IntN(8)]
 		}
+		if rng.IntN(2) == 0 {
+			// One line end at most, anywhere: in each word and past them.
+			for i := range data {
+				data[i] = "ab\x0b\x09\x8a\x0c "[rng.IntN(7)]
+			}
+			if len(data) > 0 && rng.IntN(4) != 0 {
+				data[rng.IntN(len(data))] = '\n'
+			}
+		}
 		if got, want := lineEnd(data), bytes.IndexByte(data, '\n'); got != want {
 			t.Fatalf("lineEnd(%q) = %d, want %d", data, got, want)
 		}
