@@ -39,16 +39,17 @@ const MaxPackedLen = 31
 const slowLookups = 2000
 
 // fastIfBuilt returns the fastTable once it is built, counting the lookups
-// that come before. The lookup that reaches slowLookups starts the build
-// on a goroutine of its own, and lookups follow the table until it is
-// done: none waits on it, so the cores of a batch of many goals go on
-// answering while their tables are built.
+// that come before. The lookup that reaches slowLookups builds it, on
+// every core (buildFast9), and the lookups after it wait for it rather
+// than follow the table: they would take cores from the build, and a
+// file of many goals has a build of each to wait for. A fault is found
+// and reported by the slow path.
 func (t *Table) fastIfBuilt() *fastTable {
 	if f := t.built.Load(); f != nil {
 		return f
 	}
-	switch t.lookups.Add(1) {
-	case cachedLookups:
+	switch n := t.lookups.Add(1); {
+	case n == cachedLookups:
 		// Fast lookups kept by an earlier run cost far less to read than
 		// to build: read them now, if they are there.
 		if t.cache != "" {
@@ -56,8 +57,10 @@ func (t *Table) fastIfBuilt() *fastTable {
 				return t.built.Load()
 			}
 		}
-	case slowLookups:
-		go t.Prepare() // a fault is found and reported by the slow path
+	case n >= slowLookups:
+		if t.Prepare() == nil {
+			return t.built.Load() // nil for paths too long to pack: the slow path
+		}
 	}
 	return nil
 }
