@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/generated"
@@ -133,4 +134,58 @@ func pairFile(p format.Preset, n int, rng *rand.Rand) string {
 		}
 	}
 	return sb.String()
+}
+
+// BenchmarkPairBlocks answers blocks of 300K random pairs, cut once, on
+// one core with their tables' fast lookups built: a worker's part of a
+// file of pairs, per case.
+func BenchmarkPairBlocks(b *testing.B) {
+	for _, name := range []string{"hdu3567", "lrj"} {
+		b.Run(name, func(b *testing.B) {
+			p, _ := format.Lookup(name)
+			rng := rand.New(rand.NewPCG(1, 2))
+			var sb strings.Builder
+			if p.Count {
+				fmt.Fprintf(&sb, "%d\n", 300000)
+			}
+			for range 600000 {
+				var cells [9]uint8
+				for i, v := range rng.Perm(9) {
+					cells[i] = uint8(v)
+				}
+				bd, _ := board.New(board.Shape3x3, cells[:])
+				sb.Write(p.AppendBoard(nil, bd))
+			}
+			r := format.NewReader(strings.NewReader(sb.String()), "in", p, board.Board{})
+			var blocks []*format.Block
+			cases := 0
+			for {
+				blk := new(format.Block)
+				if r.NextBlock(blk) {
+					blocks = append(blocks, blk)
+					cases += blk.Cases()
+					continue
+				}
+				var c format.Case
+				if !r.Next(&c) {
+					break
+				}
+			}
+			j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
+			var a answerer
+			kp := a.pairsFor(j)
+			for _, line := range []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"} {
+				v, _, _, _ := kp.Key([]byte(line), []byte(line))
+				v.Table().Prepare()
+			}
+			var dst []byte
+			b.ResetTimer()
+			for b.Loop() {
+				for _, blk := range blocks {
+					dst, _, _ = a.answerPairs(context.Background(), j, dst[:0], blk, kp)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(cases), "ns/case")
+		})
+	}
 }
