@@ -25,6 +25,11 @@ type AnswerWriter struct {
 	text   [labelRoom / 8]uint64
 	n      int
 	digits int
+	// none holds what follows the label of a case that cannot reach its
+	// goal, its first noneLen bytes, when that is at most labelRoom
+	// (noneLen > 0).
+	none    [labelRoom / 8]uint64
+	noneLen int
 }
 
 // labelRoom is the longest label an AnswerWriter writes with stores of
@@ -38,7 +43,31 @@ func (p *Preset) Writer() AnswerWriter {
 	if i := strings.Index(p.Label, "%d"); i >= 0 {
 		w.before, w.after, w.numbered = p.Label[:i], p.Label[i+2:], true
 	}
+	var buf [2 * labelRoom]byte
+	none := append(buf[:0], p.Unsolvable...)
+	if p.Print == MovesThenPath {
+		none = append(none, '\n')
+	}
+	if none = append(none, '\n'); len(none) <= labelRoom {
+		w.noneLen = len(none)
+		for k := range w.none {
+			w.none[k] = binary.LittleEndian.Uint64(buf[8*k:])
+		}
+	}
 	return w
+}
+
+// put appends the first n bytes of words, n at most labelRoom, in four
+// stores of eight bytes.
+func put(dst []byte, words *[labelRoom / 8]uint64, n int) []byte {
+	m := len(dst)
+	dst = slices.Grow(dst, labelRoom)
+	buf := dst[m : m+labelRoom]
+	binary.LittleEndian.PutUint64(buf[0:], words[0])
+	binary.LittleEndian.PutUint64(buf[8:], words[1])
+	binary.LittleEndian.PutUint64(buf[16:], words[2])
+	binary.LittleEndian.PutUint64(buf[24:], words[3])
+	return dst[:m+n]
 }
 
 // label appends what comes before the answer to case num, as appendLabel
@@ -60,14 +89,7 @@ func (w *AnswerWriter) label(dst []byte, num int) []byte {
 		}
 	}
 	w.num = num
-	m := len(dst)
-	dst = slices.Grow(dst, labelRoom)
-	buf := dst[m : m+labelRoom]
-	binary.LittleEndian.PutUint64(buf[0:], w.text[0])
-	binary.LittleEndian.PutUint64(buf[8:], w.text[1])
-	binary.LittleEndian.PutUint64(buf[16:], w.text[2])
-	binary.LittleEndian.PutUint64(buf[24:], w.text[3])
-	return dst[:m+w.n]
+	return put(dst, &w.text, w.n)
 }
 
 // countUp makes text the label of the number after num, and reports
@@ -134,6 +156,9 @@ func (w *AnswerWriter) End(dst []byte, from int) []byte {
 // reached, as Preset.AppendUnsolvable does.
 func (w *AnswerWriter) Unsolvable(dst []byte, num int) []byte {
 	dst = w.label(dst, num)
+	if w.noneLen > 0 {
+		return put(dst, &w.none, w.noneLen)
+	}
 	dst = append(dst, w.p.Unsolvable...)
 	if w.p.Print == MovesThenPath {
 		dst = append(dst, '\n')
