@@ -4,8 +4,11 @@
 //
 // Files of one board a line with no case numbers in their answers (the
 // hdu1043 family) are cut into blocks of whole lines that every core
-// answers at once, and written out in order; other files are answered one
-// case after another.
+// answers at once, and written out in order; files of separated cases, and
+// 3x3 files of pairs, into blocks of whole cases that the workers read
+// themselves (format.Reader.NextBlock), a pair keyed from its two lines in
+// one pass (table.Pairs); other files are read case by case and answered
+// in runs on every core, a case at a time where a case may need a search.
 package batch
 
 import (
