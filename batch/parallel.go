@@ -262,19 +262,21 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		}
 	}
 	p := &j.Preset
-	var scratch [128]byte
+	w := p.Writer()
+	needPath := p.NeedsPath()
 	for i := range cases {
 		c := &cases[i]
 		switch l := &ls[i]; l.kind {
 		case lookupPath:
-			var letters []byte
-			if p.NeedsPath() {
-				letters = l.path.AppendTo(scratch[:0])
+			dst = w.Begin(dst, c.Num, l.path.Len())
+			from := len(dst)
+			if needPath {
+				dst = l.path.AppendTo(dst)
 			}
-			dst = p.AppendAnswer(dst, c.Num, letters, l.path.Len())
+			dst = w.End(dst, from)
 			res.Cases++
 		case lookupUnsolvable:
-			dst = p.AppendUnsolvable(dst, c.Num)
+			dst = w.Unsolvable(dst, c.Num)
 			res.Cases++
 		default:
 			var o Result
