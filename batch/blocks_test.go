@@ -158,24 +158,7 @@ func TestSeparatedBlocks(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
-
-			// Case by case, as alone.
-			msgs.Reset()
-			r := format.NewReader(strings.NewReader(in), j.Name, p, p.GoalOr(board.Board{}))
-			var a answerer
-			var c format.Case
-			var dst []byte
-			var want Result
-			for r.Next(&c) {
-				var o Result
-				dst, o, err = a.answer(context.Background(), j, dst, &c)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want.add(o)
-			}
-			msgs.Write(a.msgs)
-			if got != fmt.Sprintf("%+v\n%s\n%s", want, msgs.String(), dst) {
+			if got != alone(t, j, in) {
 				t.Errorf("%s seed %d: Run and case by case differ", name, seed)
 			}
 		}
@@ -208,4 +191,26 @@ func TestBlocksAgreeGoals(t *testing.T) {
 			t.Errorf("%s: blocks and cases differ", name)
 		}
 	}
+}
+
+// alone answers in case by case for j, each case as alone
+// (answerer.answer), and gives the counts, the messages (j must have a
+// Log) and the answers as the tests give Run's.
+func alone(t *testing.T, j *Job, in string) string {
+	t.Helper()
+	r := format.NewReader(strings.NewReader(in), j.Name, j.Preset, j.Preset.GoalOr(board.Board{}))
+	var a answerer
+	var c format.Case
+	var dst []byte
+	var want Result
+	for r.Next(&c) {
+		var o Result
+		var err error
+		dst, o, err = a.answer(context.Background(), j, dst, &c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want.add(o)
+	}
+	return fmt.Sprintf("%+v\n%s\n%s", want, a.msgs, dst)
 }

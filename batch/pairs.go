@@ -125,16 +125,8 @@ func (a *answerer) writePairs(ctx context.Context, j *Job, dst []byte, items []p
 	for i := range items {
 		it := &items[i]
 		switch it.kind {
-		case lookupPath:
-			dst = w.Begin(dst, it.num, it.path.Len())
-			from := len(dst)
-			if needPath {
-				dst = it.path.AppendTo(dst)
-			}
-			dst = w.End(dst, from)
-			res.Cases++
-		case lookupUnsolvable:
-			dst = w.Unsolvable(dst, it.num)
+		case lookupPath, lookupUnsolvable:
+			dst = appendLooked(w, dst, it.kind, it.num, it.path, needPath)
 			res.Cases++
 		default:
 			c := format.Case{Num: it.num, Start: it.start, Goal: it.goal}

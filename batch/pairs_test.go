@@ -59,23 +59,7 @@ func TestPairBlocks(t *testing.T) {
 				t.Errorf("%s seed %d: no blocks of pairs answered", name, seed)
 			}
 
-			// Case by case, as alone.
-			msgs.Reset()
-			r := format.NewReader(strings.NewReader(in), j.Name, p, p.GoalOr(board.Board{}))
-			var a answerer
-			var c format.Case
-			var dst []byte
-			var want Result
-			for r.Next(&c) {
-				var o Result
-				dst, o, err = a.answer(context.Background(), j, dst, &c)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want.add(o)
-			}
-			msgs.Write(a.msgs)
-			if wantText := fmt.Sprintf("%+v\n%s\n%s", want, msgs.String(), dst); got != wantText {
+			if wantText := alone(t, j, in); got != wantText {
 				g, w := strings.Split(got, "\n"), strings.Split(wantText, "\n")
 				for i := range min(len(g), len(w)) {
 					if g[i] != w[i] {

@@ -267,16 +267,8 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 	for i := range cases {
 		c := &cases[i]
 		switch l := &ls[i]; l.kind {
-		case lookupPath:
-			dst = w.Begin(dst, c.Num, l.path.Len())
-			from := len(dst)
-			if needPath {
-				dst = l.path.AppendTo(dst)
-			}
-			dst = w.End(dst, from)
-			res.Cases++
-		case lookupUnsolvable:
-			dst = w.Unsolvable(dst, c.Num)
+		case lookupPath, lookupUnsolvable:
+			dst = appendLooked(&w, dst, l.kind, c.Num, l.path, needPath)
 			res.Cases++
 		default:
 			var o Result
@@ -289,4 +281,19 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		}
 	}
 	return dst, res, nil
+}
+
+// appendLooked appends the answer to case num, whose lookup found path
+// (kind lookupPath) or that its goal cannot be reached (lookupUnsolvable),
+// spelling the path, when the preset prints one, straight into dst.
+func appendLooked(w *format.AnswerWriter, dst []byte, kind uint8, num int, path table.Packed, needPath bool) []byte {
+	if kind == lookupUnsolvable {
+		return w.Unsolvable(dst, num)
+	}
+	dst = w.Begin(dst, num, path.Len())
+	from := len(dst)
+	if needPath {
+		dst = path.AppendTo(dst)
+	}
+	return w.End(dst, from)
 }

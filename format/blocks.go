@@ -83,12 +83,18 @@ func (r *Reader) NextBlock(b *Block) bool {
 	if cases == 0 || r.count >= 0 && r.num+cases > r.count {
 		return false // the count's faults are said case by case
 	}
-	b.data = append(b.data[:0], data[:cut]...)
-	b.line, b.num, b.cases, b.pairs, b.usual, b.src = r.line, r.num, cases, false, false, r
-	r.br.Discard(cut)
+	r.take(b, data[:cut], lines, cases, false, false)
+	return true
+}
+
+// take makes b the block of the cases in data, the start of the input's
+// buffer, which are lines lines and cases cases, and reads past them.
+func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs, usual bool) {
+	b.data = append(b.data[:0], data...)
+	b.line, b.num, b.cases, b.pairs, b.usual, b.src = r.line, r.num, cases, pairs, usual, r
+	r.br.Discard(len(data))
 	r.line += lines
 	r.num += cases
-	return true
 }
 
 // nextPairBlock is NextBlock for a preset of pairs.
@@ -112,11 +118,7 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	if cases == 0 {
 		return false
 	}
-	b.data = append(b.data[:0], data[:cut]...)
-	b.line, b.num, b.cases, b.pairs, b.usual, b.src = r.line, r.num, cases, true, usual, r
-	l.br.Discard(cut)
-	l.line += lines
-	r.num += cases
+	r.take(b, data[:cut], lines, cases, true, usual)
 	return true
 }
 
