@@ -1,6 +1,7 @@
 package table
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -23,7 +24,7 @@ type Pairs struct {
 type pairClass struct {
 	v      *Solver
 	to     [board.MaxCells]uint8 // to[i]: the tile the goal's tile in cell i is renamed to
-	from4  [9]uint8              // cell j of the turned start is the start's cell from4[j]/4
+	from   [9]uint8              // cell j of the turned start is the start's cell from[j]
 	cell   [16]uint8             // cell i of the start goes to cell[i]
 	turned bool                  // cell is not the identity
 }
@@ -59,7 +60,7 @@ func NewPairs(solvers *[9]*Solver, cells *[9][9]uint8) (*Pairs, error) {
 			// renamed onto it and turned, a goal with blank b is that
 			// goal, whose index the keys of v are.
 			c.to[i] = v.t.goal.Cell(int(y[i]))
-			c.from4[y[i]] = 4 * uint8(i)
+			c.from[y[i]] = uint8(i)
 			c.turned = c.turned || y[i] != uint8(i)
 		}
 	}
@@ -108,30 +109,34 @@ func (p *Pairs) Key(start, goal []byte) (v *Solver, key Key, solvable, ok bool) 
 	if c.v == nil {
 		return nil, 0, false, false // the zero Pairs
 	}
-	// All in registers, four bits a cell or a tile. name's tile t is what
-	// the start's tile t becomes: the tile of c.to in the cell where the
-	// goal holds t.
+	// name[t] is what the start's tile t becomes: the tile of c.to in the
+	// cell where the goal holds t. Stores and loads of single bytes,
+	// which a shift by a variable would each take three steps to do.
 	to := &c.to
-	name := uint64(to[0])<<(glo<<2&60) | uint64(to[1])<<(glo>>6&60) |
-		uint64(to[2])<<(glo>>14&60) | uint64(to[3])<<(glo>>22&60) |
-		uint64(to[4])<<(glo>>30&60) | uint64(to[5])<<(glo>>38&60) |
-		uint64(to[6])<<(glo>>46&60) | uint64(to[7])<<(glo>>54&60) |
-		uint64(to[8])<<(ghi<<2&60)
-	cells := nibbles9(slo, shi)
-	// Cell j of the turned start holds the start's cell from[j], renamed.
-	f := &c.from4
+	var name [16]uint8
+	name[glo&15] = to[0]
+	name[glo>>8&15] = to[1]
+	name[glo>>16&15] = to[2]
+	name[glo>>24&15] = to[3]
+	name[glo>>32&15] = to[4]
+	name[glo>>40&15] = to[5]
+	name[glo>>48&15] = to[6]
+	name[glo>>56&15] = to[7]
+	name[ghi&15] = to[8]
 	var w uint64
 	if c.turned {
-		tile := func(j int) uint64 { return name >> (cells >> (f[j] & 63) & 15 << 2) & 15 }
+		// Cell j of the turned start holds the start's cell from[j].
+		var cells [16]uint8
+		binary.LittleEndian.PutUint64(cells[:], slo)
+		cells[8] = uint8(shi)
+		f := &c.from
+		tile := func(j int) uint64 { return uint64(name[cells[f[j]&15]&15]) }
 		w = tile(0) | tile(1)<<4 | tile(2)<<8 | tile(3)<<12 | tile(4)<<16 |
 			tile(5)<<20 | tile(6)<<24 | tile(7)<<28 | tile(8)<<32
 	} else {
-		// No turn: cell j is the start's cell j, a shift the compiler
-		// knows (a shift by a variable takes three steps where it takes
-		// one).
-		tile := func(j uint) uint64 { return name >> (cells >> (4 * j) & 15 << 2) & 15 }
+		tile := func(k uint) uint64 { return uint64(name[slo>>(8*k)&15]) }
 		w = tile(0) | tile(1)<<4 | tile(2)<<8 | tile(3)<<12 | tile(4)<<16 |
-			tile(5)<<20 | tile(6)<<24 | tile(7)<<28 | tile(8)<<32
+			tile(5)<<20 | tile(6)<<24 | tile(7)<<28 | uint64(name[shi&15])<<32
 	}
 	blank := int(c.cell[sb&15])
 	i, parity := index9n(w, blank)
