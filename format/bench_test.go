@@ -1,6 +1,9 @@
 package format
 
-import "testing"
+import (
+	"math/rand/v2"
+	"testing"
+)
 
 // BenchmarkAppendAnswer writes the answers of a labelled preset that
 // prints the moves and the path, as a file of pairs does for every case.
@@ -23,5 +26,17 @@ func BenchmarkAppendInt(b *testing.B) {
 	for b.Loop() {
 		n = (n + 7919) % 300000
 		dst = appendInt(dst[:0], n+1)
+	}
+}
+
+// BenchmarkCountWords counts the lines and cases of a block of a
+// lightoj1139 file as NextBlock cuts it.
+func BenchmarkCountWords(b *testing.B) {
+	p, _ := Lookup("lightoj1139")
+	rng := rand.New(rand.NewPCG(1, 1))
+	data := []byte(separatedFileOf(p, 12000, rng, false))[:64<<10]
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		countWords(data)
 	}
 }
