@@ -441,23 +441,29 @@ func countWords(data []byte) (lines, cases int, ok bool) {
 	}
 	before := uint64(high) // the line ends of the last word: two before data
 	var bad uint64
-	for off := 0; off < len(data); off += 8 {
-		var x, valid uint64 = 0, ^uint64(0)
-		if off+8 <= len(data) {
-			x = binary.LittleEndian.Uint64(data[off:])
-		} else {
-			var buf [8]byte
-			n := copy(buf[:], data[off:])
-			x = binary.LittleEndian.Uint64(buf[:])
-			valid = 1<<(8*uint(n)) - 1
-		}
+	// Whole words, then what is left in one word of its own, with the
+	// bytes past data masked off: no test of the length in the loop.
+	off := 0
+	for ; off+8 <= len(data); off += 8 {
+		x := binary.LittleEndian.Uint64(data[off:])
+		n := newlines(x)
+		prev1 := n<<8 | before>>56
+		prev2 := n<<16 | before>>48
+		lines += bits.OnesCount64(n)
+		cases += bits.OnesCount64(^n & high & prev1 & prev2)
+		bad |= lowBytes(x) &^ n & prev1
+		before = n
+	}
+	if off < len(data) {
+		var buf [8]byte
+		valid := uint64(1)<<(8*uint(copy(buf[:], data[off:]))) - 1
+		x := binary.LittleEndian.Uint64(buf[:])
 		n := newlines(x) & valid
 		prev1 := n<<8 | before>>56
 		prev2 := n<<16 | before>>48
 		lines += bits.OnesCount64(n)
 		cases += bits.OnesCount64(^n & high & valid & prev1 & prev2)
 		bad |= lowBytes(x) &^ n & prev1 & valid
-		before = n
 	}
 	return lines, cases, bad == 0
 }
