@@ -155,10 +155,11 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool) {
 
 // boardLine returns the length of the line at the start of data when it
 // is laid out as a 3x3 board in one of the forms of board.NineWords, and
-// has its line end: nine characters, each a byte from '!' to 0x7f, with a
-// space between each two or none. Each such byte is one cell to
-// board.Shape.ScanCells, so the line holds nine cells, good or bad. It
-// returns 0 for any other line.
+// has its line end ("\n", or "\r\n", whose "\r" the length counts): nine
+// characters, each a byte from '!' to 0x7f, with a space between each two
+// or none. Each such byte is one cell to board.Shape.ScanCells (and "\r"
+// a space), so the line holds nine cells, good or bad. It returns 0 for
+// any other line.
 func boardLine(data []byte) int {
 	const ones, high = 0x0101010101010101, 0x8080808080808080
 	// printable reports whether the bytes of x flagged in mask (0x80 in
@@ -167,17 +168,26 @@ func boardLine(data []byte) int {
 	printable := func(x, mask uint64) bool {
 		return x&mask == 0 && (x&^mask+0x5f*ones)&mask == mask
 	}
-	switch {
-	case len(data) > 9 && data[9] == '\n':
+	// lineAt reports whether the line ends at w, or at w+1 after a "\r".
+	lineAt := func(w int) int {
+		switch {
+		case len(data) > w && data[w] == '\n':
+			return w
+		case len(data) > w+1 && data[w] == '\r' && data[w+1] == '\n':
+			return w + 1
+		}
+		return 0
+	}
+	if k := lineAt(9); k > 0 {
 		x := binary.LittleEndian.Uint64(data)
 		if printable(x, high) && data[8] > ' ' && data[8] < 0x80 {
-			return 9
+			return k
 		}
-	case len(data) > 17 && data[17] == '\n':
+	} else if k := lineAt(17); k > 0 {
 		a, c := binary.LittleEndian.Uint64(data[0:]), binary.LittleEndian.Uint64(data[8:])
 		const odd, spaces, even = 0xff00ff00ff00ff00, 0x2000200020002000, 0x0080008000800080
 		if a&odd == spaces && c&odd == spaces && printable(a&^odd, even) && printable(c&^odd, even) && data[16] > ' ' && data[16] < 0x80 {
-			return 17
+			return k
 		}
 	}
 	return 0
@@ -186,7 +196,8 @@ func boardLine(data []byte) int {
 // otherBoardLine returns the length of the line at the start of data when
 // it is not a board line of the usual forms (boardLine) but is still a
 // whole board to readBoard, good or bad, and one board, not a pair: a
-// line of at most maxOther bytes from ' ' to 0x7e, of which four or more,
+// line of at most maxOther bytes from ' ' to 0x7e (and a "\r" at its end),
+// of which four or more,
 // but not 18, are not spaces, and so cells to board.Shape.ScanCells (more
 // than a row's three, and not the start and the goal on one line). A bad
 // case, so written, stays in its block. It returns 0 for any other line.
@@ -195,8 +206,12 @@ func otherBoardLine(data []byte) int {
 	if k < 0 {
 		return 0
 	}
+	line := data[:k]
+	if k > 0 && line[k-1] == '\r' {
+		line = line[:k-1] // a space to ScanCells, before its line end
+	}
 	cells := 0
-	for _, c := range data[:k] {
+	for _, c := range line {
 		if c < ' ' || c > 0x7e {
 			return 0
 		}
@@ -265,20 +280,29 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 }
 
 // cutBoard splits the board line that starts data off, as pairLines took
-// it: when usual, a line of boardLine's, whose line end is where its
-// length says.
+// it, without its line end ("\n" or "\r\n"): when usual, a line of
+// boardLine's, whose line end is where its length says.
 func cutBoard(data []byte, usual bool) (board, rest []byte, ok bool) {
+	k := -1
 	if usual {
-		for _, w := range [2]int{9, 17} {
+		for _, w := range [4]int{9, 10, 17, 18} {
 			if len(data) > w && data[w] == '\n' {
-				return data[:w], data[w+1:], true
+				k = w
+				break
 			}
 		}
 	}
-	if k := lineEnd(data); k > 0 {
-		return data[:k], data[k+1:], true
+	if k < 0 {
+		k = lineEnd(data)
 	}
-	return nil, data, false
+	if k <= 0 {
+		return nil, data, false
+	}
+	board, rest = data[:k], data[k+1:]
+	if board[k-1] == '\r' {
+		board = board[:k-1]
+	}
+	return board, rest, true
 }
 
 // Num returns the number of the case Next gave last.
