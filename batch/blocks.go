@@ -238,21 +238,25 @@ func (w *worker) answer(b *block) {
 // nextKey splits the first line off data and finds the key of its board:
 // itemPath and its key, or itemUnsolvable, or itemSlow for a line that is
 // not a board written in a usual form. A 3x3 line of the two forms judges
-// use most ("2 3 4 1 5 x 7 6 8", "23415x768") is taken from where its line
-// end must be, with no search for it (a line that reads as a board there
-// holds no line end), and read and indexed in one pass
-// (table.Solver.KeyLine).
+// use most ("2 3 4 1 5 x 7 6 8", "23415x768"), ended by "\n" or "\r\n", is
+// taken from where its line end must be, with no search for it (a line
+// that reads as a board there holds no line end), and read and indexed in
+// one pass (table.Solver.KeyLine).
 func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key table.Key, kind uint8) {
 	kindOf := func(solvable bool) uint8 {
 		return uint8(b2i(!solvable)) // itemPath or itemUnsolvable, with no branch
 	}
 	for _, n := range [2]int{17, 9} {
-		if len(data) > n && data[n] == '\n' {
-			if key, solvable, ok := w.solver.KeyLine(data[:n]); ok {
-				return data[:n], data[n+1:], key, kindOf(solvable)
-			}
-			break
+		end := n // the line end, after a "\r" (a space to the reader) or not
+		if len(data) > n+1 && data[n] == '\r' && data[n+1] == '\n' {
+			end = n + 1
+		} else if len(data) <= n || data[n] != '\n' {
+			continue
 		}
+		if key, solvable, ok := w.solver.KeyLine(data[:n]); ok {
+			return data[:end], data[end+1:], key, kindOf(solvable)
+		}
+		break
 	}
 	if k := bytes.IndexByte(data, '\n'); k < 0 {
 		text, rest = data, nil

@@ -166,8 +166,8 @@ func TestSeparatedBlocks(t *testing.T) {
 }
 
 // TestBlocksAgreeGoals answers a large file of random boards, in both of
-// the usual forms and others, for presets whose goals rename the tiles
-// and move the blank: blocks and cases agree.
+// the usual forms and others, some lines ended by "\r\n", for presets
+// whose goals rename the tiles and move the blank: blocks and cases agree.
 func TestBlocksAgreeGoals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 4))
 	var sb strings.Builder
@@ -183,6 +183,9 @@ func TestBlocksAgreeGoals(t *testing.T) {
 			s = strings.Join(strings.Split(s, ""), " ")
 		case 1:
 			s = strings.Join(strings.Split(s, ""), "  ")
+		}
+		if rng.IntN(5) == 0 {
+			s += "\r" // a line end of two bytes
 		}
 		sb.WriteString(s + "\n")
 	}
