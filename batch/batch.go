@@ -173,6 +173,8 @@ type answerer struct {
 	pairs     *table.Pairs
 	pairsMade bool
 	pairItems [pairGroup]pairItem
+
+	fast *table.Solver // of the goal of blocks read whole (answerBoards)
 }
 
 // report adds the message of err to a.msgs, when the job keeps a Log.

@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/table"
 )
 
 // run answers in with the blocks on every core, or case by case, and
@@ -124,6 +128,8 @@ func FuzzBlocksAgree(f *testing.F) {
 // whole cases for the workers to read, and case by case with answerer:
 // the same answers, messages and counts.
 func TestSeparatedBlocks(t *testing.T) {
+	testHookBoardBlock = func() { boardBlocks.Add(1) }
+	defer func() { testHookBoardBlock = nil }()
 	for _, name := range []string{"lightoj1139", "boj11112"} {
 		p, _ := format.Lookup(name)
 		for seed := range uint64(4) {
@@ -139,7 +145,7 @@ func TestSeparatedBlocks(t *testing.T) {
 				}
 				b, _ := board.New(board.Shape3x3, cells[:])
 				text := string(p.AppendBoard(nil, b))
-				switch k % 997 {
+				switch k % (997 + 8976*int(seed%2)) { // for odd seeds, blocks whole
 				case 5:
 					text = "junk\n"
 				case 17:
@@ -151,9 +157,26 @@ func TestSeparatedBlocks(t *testing.T) {
 			}
 			in := sb.String()
 			var msgs strings.Builder
-			j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
+			// Tables of its own: for odd seeds, the goal's fast lookups
+			// built before the run, so that its blocks are answered from
+			// their boards (answerBoards); for even ones, not yet.
+			v := engine.New(table.NewSet(generated.FS))
+			if seed%2 == 1 {
+				g, err := v.For(p.GoalOr(board.Board{}))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := g.Fast().Table().Prepare(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			boardBlocks.Store(0)
+			j := &Job{Solver: v, Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
 			var out bytes.Buffer
 			res, err := j.Run(strings.NewReader(in), &out)
+			if seed%2 == 1 && boardBlocks.Load() == 0 {
+				t.Errorf("%s seed %d: no block answered from its boards", name, seed)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -217,3 +240,6 @@ func alone(t *testing.T, j *Job, in string) string {
 	}
 	return fmt.Sprintf("%+v\n%s\n%s", want, a.msgs, dst)
 }
+
+// boardBlocks counts the blocks answerBoards answered, for the tests.
+var boardBlocks atomic.Int64

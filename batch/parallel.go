@@ -5,6 +5,7 @@ import (
 	"io"
 	"runtime"
 
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/table"
 )
@@ -72,6 +73,14 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 					// each run as one read by r.
 					sub = s.block.Reader(sub)
 					s.out, s.res, s.err = s.out[:0], Result{}, nil
+					if n, first, goal, ok := sub.Simple(); ok && !j.Verbose {
+						if v := a.fastFor(j, goal); v != nil {
+							s.out, s.res = a.answerBoards(j, s.out, sub, n, first, v)
+							s.msgs = a.msgs
+							close(s.done)
+							continue
+						}
+					}
 					for s.err == nil && fill(sub, s, chunk) > 0 {
 						var o Result
 						s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
@@ -296,4 +305,60 @@ func appendLooked(w *format.AnswerWriter, dst []byte, kind uint8, num int, path 
 		dst = path.AppendTo(dst)
 	}
 	return w.End(dst, from)
+}
+
+// testHookBoardBlock, when set, is called for each block answerBoards
+// answers.
+var testHookBoardBlock func()
+
+// fastFor returns the table's Solver of goal once its fast lookups are
+// built, or nil: before, a block's cases go through answerRun, whose
+// lookups count towards building them.
+func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
+	if a.fast == nil || a.fast.Goal() != goal {
+		g, err := j.Solver.For(goal)
+		if err != nil {
+			return nil
+		}
+		a.fast = g.Fast()
+	}
+	if !a.fast.Fast() {
+		return nil
+	}
+	return a.fast
+}
+
+// answerBoards answers the n cases of r, a Reader of a block whose cases
+// are all written as judges write them (format.Reader.Simple), numbered
+// from first, from their start boards, a group at a time as answerRun
+// answers a run: their keys, then their paths, then the answers. v is the
+// Solver of their goal, whose fast lookups are built.
+func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first int, v *table.Solver) ([]byte, Result) {
+	if testHookBoardBlock != nil {
+		testHookBoardBlock()
+	}
+	w := j.Preset.Writer()
+	needPath := j.Preset.NeedsPath()
+	var keys [pairGroup]table.Key
+	var kinds [pairGroup]uint8
+	var paths [pairGroup]table.Packed
+	for i := 0; i < n; i += pairGroup {
+		m := min(pairGroup, n-i)
+		for k := range m {
+			key, ok := v.Key(r.SimpleStart(i + k))
+			keys[k], kinds[k] = key, lookupUnsolvable
+			if ok {
+				kinds[k] = lookupPath
+			}
+		}
+		// Every key's path, loads that do not wait on each other (an
+		// unsolvable board's key is a position of the table too).
+		for k := range m {
+			paths[k], _ = v.PackedAt(keys[k])
+		}
+		for k := range m {
+			dst = appendLooked(&w, dst, kinds[k], first+i+k, paths[k], needPath)
+		}
+	}
+	return dst, Result{Cases: n}
 }

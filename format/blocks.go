@@ -346,6 +346,27 @@ func emptyReader() *Reader {
 	return r
 }
 
+// Simple reports whether r, a Reader of a Block (Block.Reader), read the
+// block's cases whole at once, every one written as judges write them, and
+// none of them read yet by Next: then they are n cases numbered from
+// first, each a start board (SimpleStart) for goal. A caller may answer
+// them from the boards, in place of reading them with Next.
+func (r *Reader) Simple() (n, first int, goal board.Board, ok bool) {
+	if r.simple == nil || r.simpleNext != 0 {
+		return 0, 0, board.Board{}, false
+	}
+	return len(r.simple), r.num + 1, r.goal, true
+}
+
+// SimpleStart returns the start board of case i of the cases Simple
+// reports, counted from 0, or the zero Board for an i out of their range.
+func (r *Reader) SimpleStart(i int) board.Board {
+	if uint(i) >= uint(len(r.simple)) {
+		return board.Board{}
+	}
+	return r.simple[i].start
+}
+
 // A simpleCase is a case of a block read whole at once: its start, and
 // the line of its first row.
 type simpleCase struct {
