@@ -298,11 +298,7 @@ func cutBoard(data []byte, usual bool) (board, rest []byte, ok bool) {
 	if k <= 0 {
 		return nil, data, false
 	}
-	board, rest = data[:k], data[k+1:]
-	if board[k-1] == '\r' {
-		board = board[:k-1]
-	}
-	return board, rest, true
+	return WithoutCR(data[:k]), data[k+1:], true
 }
 
 // Num returns the number of the case Next gave last.
@@ -513,10 +509,10 @@ func countWords(data []byte) (lines, cases int, ok bool) {
 	return lines, cases, bad == 0
 }
 
-// SimpleLines returns how many whole lines (each with its line end) at
-// the start of data are boards of p's shape written as judges write them:
-// one character a cell, every one printable and not a space, with a space
-// between each two or none. It returns them as a length in bytes and a
+// SimpleLines returns how many whole lines (each with its line end, "\n"
+// or "\r\n") at the start of data are boards of p's shape written as
+// judges write them: one character a cell, every one printable and not a
+// space, with a space between each two or none. It returns them as a length in bytes and a
 // count. For a preset of one board a line, each such line is one case,
 // whatever its cells (a Reader reads it as one board, good or bad): a
 // caller that reads them another way (judge check) counts the cases of
@@ -529,13 +525,22 @@ func (p *Preset) SimpleLines(data []byte) (size, lines int) {
 	}
 	for size < len(data) {
 		k := lineEnd(data[size:])
-		if k < 0 || !simpleLine(data[size:size+k], n) {
+		if k < 0 || !simpleLine(WithoutCR(data[size:size+k]), n) {
 			break
 		}
 		size += k + 1
 		lines++
 	}
 	return size, lines
+}
+
+// WithoutCR returns line without the "\r" of a line end of two bytes, if
+// it has one: a space to the readers.
+func WithoutCR(line []byte) []byte {
+	if n := len(line); n > 0 && line[n-1] == '\r' {
+		return line[:n-1]
+	}
+	return line
 }
 
 // simpleLine reports whether line is a board of n cells as SimpleLines

@@ -246,7 +246,8 @@ func (w *lineJudge) judge(b *lineBlock) {
 			a := bytes.IndexByte(ans, '\n')
 			ins[n], anss[n] = in[:i], ans[:a]
 			in, ans = in[i+1:], ans[a+1:]
-			key, solvable, ok := w.solver.KeyLine(ins[n])
+			// A line end of two bytes: its "\r" is a space to the readers.
+			key, solvable, ok := w.solver.KeyLine(format.WithoutCR(ins[n]))
 			w.keys[n], w.kinds[n] = key, lineOther
 			switch {
 			case ok && solvable:
@@ -265,12 +266,12 @@ func (w *lineJudge) judge(b *lineBlock) {
 			k++
 			switch w.kinds[i] {
 			case linePath:
-				if bytes.Equal(w.paths[i].AppendTo(w.spell[:0]), anss[i]) {
+				if bytes.Equal(w.paths[i].AppendTo(w.spell[:0]), format.WithoutCR(anss[i])) {
 					b.passed++
 					continue
 				}
 			case lineUnsolvable:
-				if string(anss[i]) == p.Unsolvable {
+				if string(format.WithoutCR(anss[i])) == p.Unsolvable {
 					b.passed++
 					continue
 				}
@@ -283,10 +284,16 @@ func (w *lineJudge) judge(b *lineBlock) {
 	}
 }
 
+// testHookAlone, when set, is called for each case judgeAlone judges.
+var testHookAlone func()
+
 // judgeAlone judges case k, whose line is in and whose answer's line is
 // ans, as Check judges a case its readers read, and adds what the report
 // says of it to b.
 func (w *lineJudge) judgeAlone(b *lineBlock, k int, in, ans []byte) error {
+	if testHookAlone != nil {
+		testHookAlone()
+	}
 	c := w.c
 	if w.r == nil {
 		w.r = format.NewReader(nil, c.InputName, c.Preset, c.Preset.GoalOr(c.Goal))

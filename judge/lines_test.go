@@ -45,6 +45,12 @@ func TestFastStageAgrees(t *testing.T) {
 			if rng.IntN(4) == 0 {
 				out += "extra\nlines\n"
 			}
+			if seed%5 == 1 {
+				in = strings.ReplaceAll(in, "\n", "\r\n") // line ends of two bytes
+			}
+			if seed%7 == 1 {
+				out = strings.ReplaceAll(out, "\n", "\r\n")
+			}
 			if rng.IntN(5) == 0 {
 				in = strings.TrimSuffix(in, "\n") // no line end on the last line
 			}
@@ -96,4 +102,32 @@ func firstDiff(got, want string) string {
 		}
 	}
 	return fmt.Sprintf("%d lines fast, %d by the readers", len(g), len(w))
+}
+
+// TestFastStageCRLF judges a file whose lines, and its answers', end in
+// "\r\n", as a file of "\n" is judged: every line in the fast stage, and
+// every case passed there by comparing bytes, none judged alone.
+func TestFastStageCRLF(t *testing.T) {
+	solver := embedded.Solver()
+	p, _ := format.Lookup("hdu1043")
+	var gen, ans bytes.Buffer
+	g := Generator{Solver: solver, Preset: p, N: 3000, Seed: 4, MaxDepth: -1, Unsolvable: 0.4}
+	if err := g.Write(&gen); err != nil {
+		t.Fatal(err)
+	}
+	job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+	if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+		t.Fatal(err)
+	}
+	in := strings.ReplaceAll(gen.String(), "\n", "\r\n")
+	out := strings.ReplaceAll(ans.String(), "\n", "\r\n")
+	alone := 0
+	testHookAlone = func() { alone++ }
+	defer func() { testHookAlone = nil }()
+	c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+	var report bytes.Buffer
+	v, _, _, lines, err := c.fastStage(strings.NewReader(in), strings.NewReader(out), &report)
+	if err != nil || lines != 3000 || alone != 0 || v.Failed != 0 {
+		t.Errorf("fast stage: %+v, %d lines, %d judged alone, %v; want 3000 lines, none alone\n%s", v, lines, alone, err, report.String())
+	}
 }
