@@ -13,7 +13,7 @@ import (
 )
 
 // blockSize is the size of the blocks of input that the workers answer.
-const blockSize = 256 << 10
+const blockSize = 128 << 10
 
 // A block is a run of whole lines of the input and, once answered, their
 // answers. Blocks go from the reader to a worker and to the writer, which
