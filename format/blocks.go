@@ -284,15 +284,19 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 // boardLine's, whose line end is where its length says.
 func cutBoard(data []byte, usual bool) (board, rest []byte, ok bool) {
 	k := -1
-	if usual {
-		for _, w := range [4]int{9, 10, 17, 18} {
-			if len(data) > w && data[w] == '\n' {
-				k = w
-				break
-			}
+	if usual && len(data) > 18 {
+		// Byte 9 tells the form: the line end, the "\r" before it, or the
+		// space of the spaced form, whose line end is at 17 or 18.
+		switch data[9] {
+		case '\n':
+			k = 9
+		case '\r':
+			k = 10
+		default:
+			k = 17 + b2i(data[17] == '\r')
 		}
 	}
-	if k < 0 {
+	if k < 0 || data[k] != '\n' {
 		k = lineEnd(data)
 	}
 	if k <= 0 {
