@@ -241,6 +241,20 @@ var legal9, code9 = func() (legal [9]uint8, code [9][board.NumMoves]uint8) {
 	return legal, code
 }()
 
+// swap9[b][m] is what moving the blank from cell b by m adds to the cells
+// of a 3x3 board packed by nibbles9, for each unit of the tile it swaps
+// with: 16^b - 16^to, mod 2^64.
+var swap9 = func() (t [16][board.NumMoves]uint64) {
+	for b := range 9 {
+		for m := range board.Move(board.NumMoves) {
+			if to := b + step9[m]; to >= 0 && to < 9 {
+				t[b][m] = 1<<(4*b) - 1<<(4*to)
+			}
+		}
+	}
+	return t
+}()
+
 // walk9 walks the subtree of root, a position depth moves from the goal
 // whose path is set, setting the paths below it, and returns how many it
 // set. When cut > 0, the positions cut moves from the goal are set and
@@ -261,8 +275,11 @@ func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame
 		f.todo &= f.todo - 1
 		blank := int(f.blank)
 		to := blank + step9[m&3]
-		v := f.w >> (4 * uint(to)) & 15
-		w := f.w&^(15<<(4*uint(to))) | v<<(4*uint(blank))
+		// The tile moves from cell to to the blank's: its value times the
+		// difference of the two cells' weights (swap9), one shift by a
+		// variable where moving it takes three.
+		v := f.w >> (4 * uint(to) & 63) & 15
+		w := f.w + v*swap9[blank&15][m&3]
 		var qi int
 		switch m {
 		case board.Left:
