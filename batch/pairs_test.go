@@ -173,3 +173,33 @@ func BenchmarkPairBlocks(b *testing.B) {
 		})
 	}
 }
+
+// FuzzPairBlocks answers files of pairs made by repeating any bytes past
+// the size at which blocks of pairs are cut, through Job.Run and case by
+// case: the same answers, messages and counts, and no panic.
+func FuzzPairBlocks(f *testing.F) {
+	f.Add([]byte("1 2 3 4 5 6 7 8 0\n0 1 2 3 4 5 6 7 8\n"), uint8(0))
+	f.Add([]byte("18463752X\n8147235X6\n\n"), uint8(1))
+	f.Add([]byte("12345678x\r\njunk\n1 2 3\n4 5 6\n7 8 x\n"), uint8(2))
+	names := []string{"lrj", "hdu3567", "hoj1868"}
+	f.Fuzz(func(t *testing.T, data []byte, which uint8) {
+		if len(data) == 0 || len(data) > 4096 {
+			return
+		}
+		p, _ := format.Lookup(names[int(which)%len(names)])
+		in := string(bytes.Repeat(data, (150<<10)/len(data)+1))
+		if p.Count {
+			in = "100000\n" + in
+		}
+		var msgs strings.Builder
+		j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> ", Workers: 2}
+		var out bytes.Buffer
+		res, err := j.Run(strings.NewReader(in), &out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String()), alone(t, j, in); got != want {
+			t.Fatalf("%s: Run and case by case differ", p.Name)
+		}
+	})
+}
