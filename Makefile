@@ -25,6 +25,8 @@ fuzz:
 	$(GO) test ./board -run XXX -fuzz FuzzParseLine -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzReader -fuzztime 30s
 	$(GO) test ./batch -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
+	$(GO) test ./batch -run XXX -fuzz FuzzPairBlocks -fuzztime 30s
+	$(GO) test ./format -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzIsolation -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzArgs -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzCount -fuzztime 30s
