@@ -19,7 +19,10 @@ type Block struct {
 	cases int    // the cases in data
 	pairs bool   // a block of pairs: see Pairs
 	usual bool   // of pairs whose every board line is of boardLine's
-	src   *Reader
+	// stride, when not 0, is the length of every line of a usual block
+	// of pairs, line end included: one form, no empty lines.
+	stride int
+	src    *Reader
 }
 
 // Cases returns the number of cases in b.
@@ -91,7 +94,7 @@ func (r *Reader) NextBlock(b *Block) bool {
 // buffer, which are lines lines and cases cases, and reads past them.
 func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs, usual bool) {
 	b.data = append(b.data[:0], data...)
-	b.line, b.num, b.cases, b.pairs, b.usual, b.src = r.line, r.num, cases, pairs, usual, r
+	b.line, b.num, b.cases, b.pairs, b.usual, b.stride, b.src = r.line, r.num, cases, pairs, usual, 0, r
 	r.br.Discard(len(data))
 	r.line += lines
 	r.num += cases
@@ -114,11 +117,12 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	if err != nil {
 		return false // less than a buffer left: the end of the input is read case by case
 	}
-	cut, lines, cases, usual := pairLines(data, limit)
+	cut, lines, cases, usual, stride := pairLines(data, limit)
 	if cases == 0 {
 		return false
 	}
 	r.take(b, data[:cut], lines, cases, true, usual)
+	b.stride = stride
 	return true
 }
 
@@ -127,13 +131,17 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 // and returns its length, its lines and its cases. Such a line is a whole
 // board to readBoard, good or bad, and an empty one is skipped: so the
 // boards of the run pair up in turn.
-func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool) {
+func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, stride int) {
 	at, n, boards := 0, 0, 0
 	other, otherBefore := false, false // a line of otherBoardLine's so far, and up to cut
+	// The length of every line so far, line end included, while they are
+	// all board lines of one length, else -1; and up to cut.
+	size, sizeBefore := 0, 0
 	for at < len(data) && cases < limit {
 		if data[at] == '\n' {
 			at++
 			n++
+			size = -1
 			continue
 		}
 		w := boardLine(data[at:])
@@ -141,16 +149,21 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool) {
 			if w = otherBoardLine(data[at:]); w == 0 {
 				break
 			}
-			other = true
+			other, size = true, -1
+		}
+		if size == 0 {
+			size = w + 1
+		} else if size != w+1 {
+			size = -1
 		}
 		at += w + 1
 		n++
 		if boards++; boards%2 == 0 {
 			cases++
-			cut, lines, otherBefore = at, n, other
+			cut, lines, otherBefore, sizeBefore = at, n, other, size
 		}
 	}
-	return cut, lines, cases, !otherBefore
+	return cut, lines, cases, !otherBefore, max(sizeBefore, 0)
 }
 
 // boardLine returns the length of the line at the start of data when it
@@ -168,22 +181,29 @@ func boardLine(data []byte) int {
 	printable := func(x, mask uint64) bool {
 		return x&mask == 0 && (x&^mask+0x5f*ones)&mask == mask
 	}
-	// lineAt reports whether the line ends at w, or at w+1 after a "\r".
-	lineAt := func(w int) int {
-		switch {
-		case len(data) > w && data[w] == '\n':
-			return w
-		case len(data) > w+1 && data[w] == '\r' && data[w+1] == '\n':
-			return w + 1
+	// The line end is at 9 or 17, or one further after a "\r"; byte 9
+	// says which form to look for (a space in the spaced form).
+	k := 0
+	switch {
+	case len(data) <= 9:
+	case data[9] == '\n':
+		k = 9
+	case data[9] == '\r':
+		if len(data) > 10 && data[10] == '\n' {
+			k = 10
 		}
-		return 0
+	case len(data) > 17 && data[17] == '\n':
+		k = 17
+	case len(data) > 18 && data[17] == '\r' && data[18] == '\n':
+		k = 18
 	}
-	if k := lineAt(9); k > 0 {
+	switch {
+	case k == 9 || k == 10:
 		x := binary.LittleEndian.Uint64(data)
 		if printable(x, high) && data[8] > ' ' && data[8] < 0x80 {
 			return k
 		}
-	} else if k := lineAt(17); k > 0 {
+	case k == 17 || k == 18:
 		a, c := binary.LittleEndian.Uint64(data[0:]), binary.LittleEndian.Uint64(data[8:])
 		const odd, spaces, even = 0xff00ff00ff00ff00, 0x2000200020002000, 0x0080008000800080
 		if a&odd == spaces && c&odd == spaces && printable(a&^odd, even) && printable(c&^odd, even) && data[16] > ' ' && data[16] < 0x80 {
@@ -243,6 +263,9 @@ type PairLines struct {
 	last     []byte
 	lastLine int
 	usual    bool // every board line is of boardLine's
+	// stride, when not 0, is the length of every line, line end
+	// included, and width a board's, without it: a case is two strides.
+	stride, width int
 }
 
 // PairLines returns the PairLines of b's cases; of none, for a block that
@@ -251,12 +274,29 @@ func (b *Block) PairLines() PairLines {
 	if !b.pairs {
 		return PairLines{}
 	}
-	return PairLines{rest: b.data, line: b.line, num: b.num, src: b.src, usual: b.usual}
+	pl := PairLines{rest: b.data, line: b.line, num: b.num, src: b.src, usual: b.usual, stride: b.stride}
+	if pl.stride > 0 {
+		// 10 or 11 bytes a line (with a "\r"), or 18 or 19.
+		pl.width = 9
+		if pl.stride >= 18 {
+			pl.width = 17
+		}
+	}
+	return pl
 }
 
 // Next returns the lines of the start and the goal of the next case, or
 // false after the last.
 func (pl *PairLines) Next() (start, goal []byte, ok bool) {
+	if d := pl.stride; d > 0 && len(pl.rest) >= 2*d {
+		// Lines of one length: the case at a fixed place.
+		data := pl.rest
+		start, goal = data[:pl.width], data[d:d+pl.width]
+		pl.last, pl.lastLine = data[:2*d], pl.line
+		pl.rest, pl.line = data[2*d:], pl.line+2
+		pl.num++
+		return start, goal, true
+	}
 	data, line := pl.rest, pl.line
 	for len(data) > 0 && data[0] == '\n' {
 		data, line = data[1:], line+1
