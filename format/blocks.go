@@ -138,6 +138,20 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, strid
 	// all board lines of one length, else -1; and up to cut.
 	size, sizeBefore := 0, 0
 	for at < len(data) && cases < limit {
+		if size > 0 && boards%2 == 0 {
+			// Whole cases of lines of the size so far, in bulk.
+			// (limit may be math.MaxInt: twice it would wrap.)
+			if k := sameLines(data[at:], size, 2*min(limit-cases, len(data))) &^ 1; k > 0 {
+				at += k * size
+				n += k
+				boards += k
+				cases += k / 2
+				cut, lines, otherBefore, sizeBefore = at, n, other, size
+			}
+			if at >= len(data) || cases >= limit {
+				break
+			}
+		}
 		if data[at] == '\n' {
 			at++
 			n++
@@ -174,13 +188,6 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, strid
 // a space), so the line holds nine cells, good or bad. It returns 0 for
 // any other line.
 func boardLine(data []byte) int {
-	const ones, high = 0x0101010101010101, 0x8080808080808080
-	// printable reports whether the bytes of x flagged in mask (0x80 in
-	// their lanes) are all from '!' to 0x7f: below 0x80, and raised past
-	// 0x7f by adding 0x5f, with no carry out of any lane.
-	printable := func(x, mask uint64) bool {
-		return x&mask == 0 && (x&^mask+0x5f*ones)&mask == mask
-	}
 	// The line end is at 9 or 17, or one further after a "\r"; byte 9
 	// says which form to look for (a space in the spaced form).
 	k := 0
@@ -198,19 +205,59 @@ func boardLine(data []byte) int {
 		k = 18
 	}
 	switch {
-	case k == 9 || k == 10:
-		x := binary.LittleEndian.Uint64(data)
-		if printable(x, high) && data[8] > ' ' && data[8] < 0x80 {
-			return k
-		}
-	case k == 17 || k == 18:
-		a, c := binary.LittleEndian.Uint64(data[0:]), binary.LittleEndian.Uint64(data[8:])
-		const odd, spaces, even = 0xff00ff00ff00ff00, 0x2000200020002000, 0x0080008000800080
-		if a&odd == spaces && c&odd == spaces && printable(a&^odd, even) && printable(c&^odd, even) && data[16] > ' ' && data[16] < 0x80 {
-			return k
-		}
+	case (k == 9 || k == 10) && cells9(data):
+		return k
+	case (k == 17 || k == 18) && cells17(data):
+		return k
 	}
 	return 0
+}
+
+// cells9 reports whether the first nine bytes of data, nine at least,
+// are each from '!' to 0x7f: boardLine's compact form.
+func cells9(data []byte) bool {
+	return printable(binary.LittleEndian.Uint64(data), 0x8080808080808080) && data[8]-'!' < 0x80-'!'
+}
+
+// cells17 reports whether the first 17 bytes of data, 17 at least, are
+// nine bytes from '!' to 0x7f with a space between each two: boardLine's
+// spaced form.
+func cells17(data []byte) bool {
+	a, c := binary.LittleEndian.Uint64(data[0:]), binary.LittleEndian.Uint64(data[8:])
+	const ones, odd, spaces, even = 0x0101010101010101, 0xff00ff00ff00ff00, 0x2000200020002000, 0x0080008000800080
+	// The spaces in the odd bytes; the cells in the even ones below 0x80,
+	// and raised past 0x7f by adding 0x5f (printable, for both words at
+	// once); a byte below '!' wraps past 0x80-'!' when '!' is taken from
+	// it.
+	x, y := a&^odd, c&^odd
+	return (a&odd^spaces)|(c&odd^spaces)|(x|y)&even == 0 && (x+0x5f*ones)&(y+0x5f*ones)&even == even && data[16]-'!' < 0x80-'!'
+}
+
+// printable reports whether the bytes of x flagged in mask (0x80 in their
+// lanes) are all from '!' to 0x7f: below 0x80, and raised past 0x7f by
+// adding 0x5f, with no carry out of any lane.
+func printable(x, mask uint64) bool {
+	const ones = 0x0101010101010101
+	return x&mask == 0 && (x&^mask+0x5f*ones)&mask == mask
+}
+
+// sameLines returns how many whole lines at the start of data, max at
+// most, are board lines of boardLine's of size bytes, line end included,
+// for size 10 or 18 (line ends of one byte; any other size gives 0): the
+// lines of a file as judges write them, checked in a loop of their own.
+func sameLines(data []byte, size, max int) int {
+	n := 0
+	switch size {
+	case 10:
+		for ; n < max && len(data) >= 10 && data[9] == '\n' && cells9(data); n++ {
+			data = data[10:]
+		}
+	case 18:
+		for ; n < max && len(data) >= 18 && data[17] == '\n' && cells17(data); n++ {
+			data = data[18:]
+		}
+	}
+	return n
 }
 
 // otherBoardLine returns the length of the line at the start of data when

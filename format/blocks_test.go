@@ -446,3 +446,35 @@ func TestBoardLine(t *testing.T) {
 		}
 	}
 }
+
+// TestSameLines holds sameLines to boardLine, line by line, on runs of
+// board lines of both forms with other lines among them.
+func TestSameLines(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 11))
+	lines := []string{"1 2 3 4 5 6 7 8 x\n", "12345678x\n", "1 2 3 4 5 6 7 8 x\r\n", "12345678x\r\n", "1 2 3 4 5 6 7 8  \n", "12345678 \n", "\n", "junk\n", "1 2 3 4 5 6 7 8 é\n"}
+	for range 20000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			if rng.IntN(4) == 0 {
+				sb.WriteString(lines[rng.IntN(len(lines))])
+			} else {
+				sb.WriteString(lines[rng.IntN(2)])
+			}
+		}
+		data := []byte(sb.String())
+		for _, size := range []int{10, 18, 11} {
+			max := rng.IntN(14)
+			want, rest := 0, data
+			for want < max && size != 11 {
+				if k := boardLine(rest); k+1 != size {
+					break
+				}
+				rest = rest[size:]
+				want++
+			}
+			if got := sameLines(data, size, max); got != want {
+				t.Fatalf("sameLines(%q, %d, %d) = %d, want %d", data, size, max, got, want)
+			}
+		}
+	}
+}
