@@ -513,19 +513,33 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 }
 
 // nineRows reads a 3x3 case at the start of data written in one of the
-// two usual layouts, three rows of "a b c" or of "abc", and then a blank
-// line: as the three rows joined into one line, which board.ParseLine
-// reads in one pass. It gives the board and the bytes of its rows, or
-// false for anything else, which simpleCases reads row by row.
+// two usual layouts, three rows of "a b c" or of "abc" (rows9), and then
+// a blank line. It gives the board and the bytes of its rows, or false
+// for anything else, which simpleCases reads row by row.
 func nineRows(data []byte) (board.Board, int, bool) {
+	b, size, ok := rows9(data)
+	if !ok || len(data) <= size || data[size] != '\n' {
+		return board.Board{}, 0, false
+	}
+	return b, size, true
+}
+
+// rows9 reads a 3x3 board at the start of data written as three rows of
+// "a b c" or of "abc", each with its line end: as the three rows joined
+// into one line, which board.ParseLine reads in one pass. It gives the
+// board and the bytes of its rows, or false for anything else, and for a
+// board that is not one (a tile twice), which a reader reads row by row.
+// Rows so written are each a row to readBoard (simpleRow), so the board
+// is the one readBoard reads from them.
+func rows9(data []byte) (board.Board, int, bool) {
 	switch {
-	case len(data) > 18 && data[5] == '\n' && data[11] == '\n' && data[17] == '\n' && data[18] == '\n':
+	case len(data) > 17 && data[5] == '\n' && data[11] == '\n' && data[17] == '\n':
 		var line [17]byte
 		copy(line[:], data)
 		line[5], line[11] = ' ', ' '
 		b, ok := board.ParseLine(board.Shape3x3, line[:])
 		return b, 18, ok
-	case len(data) > 12 && data[3] == '\n' && data[7] == '\n' && data[11] == '\n' && data[12] == '\n':
+	case len(data) > 11 && data[3] == '\n' && data[7] == '\n' && data[11] == '\n':
 		var line [9]byte
 		copy(line[0:3], data[0:3])
 		copy(line[3:6], data[4:7])

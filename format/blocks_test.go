@@ -297,6 +297,12 @@ func TestFastCases(t *testing.T) {
 	agreesWithout(t, &noFastCases, []string{"hdu1043", "uva652", "lrj", "hdu3567", "hoj1868", "luogu1379", "aoj"}, false, 11, 300)
 }
 
+// TestFastRows is TestFastCases on files whose boards are written in rows,
+// which Next takes from the buffer too (rows9), pairs among them.
+func TestFastRows(t *testing.T) {
+	agreesWithout(t, &noFastCases, []string{"uva652", "lrj", "hdu3567", "hoj1868", "aoj"}, true, 13, 300)
+}
+
 // TestLineEnd holds lineEnd to bytes.IndexByte on lines of every length
 // around its words, with line ends and other bytes anywhere.
 func TestLineEnd(t *testing.T) {

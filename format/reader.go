@@ -354,15 +354,15 @@ func (r *Reader) bufferedCase() (start, goal board.Board, line int, ok bool) {
 		return start, goal, 0, false // line 1 may begin with a byte order mark
 	}
 	buf, _ := l.br.Peek(min(l.br.Buffered(), 128))
-	start, at, lines, ok := bufferedBoard(buf, 0)
+	start, at, first, lines, ok := bufferedBoard(buf, 0, r.p.OneLine)
 	if !ok {
 		return start, goal, 0, false
 	}
-	line = l.line + lines
+	line = l.line + first
 	goal = r.goal
 	if r.p.Pairs {
 		var more int
-		if goal, at, more, ok = bufferedBoard(buf, at); !ok {
+		if goal, at, _, more, ok = bufferedBoard(buf, at, r.p.OneLine); !ok {
 			return start, goal, 0, false
 		}
 		lines += more
@@ -373,20 +373,28 @@ func (r *Reader) bufferedCase() (start, goal board.Board, line int, ok bool) {
 }
 
 // bufferedBoard reads a 3x3 board from buf at at for bufferedCase, after
-// empty lines or none, and returns it, where its line ends, and the lines
-// to it with its own.
-func bufferedBoard(buf []byte, at int) (b board.Board, end, lines int, ok bool) {
+// empty lines or none: on one line of the length of one of the two forms
+// NineWords reads, or, unless oneLine, on three rows of "a b c" or "abc"
+// (rows9). It returns the board, where its last line ends, the lines to
+// its first line, and to its last.
+func bufferedBoard(buf []byte, at int, oneLine bool) (b board.Board, end, first, lines int, ok bool) {
 	for at < len(buf) && buf[at] == '\n' {
 		at++
 		lines++
 	}
+	if !oneLine {
+		// Rows first: three rows of "a b c" also end a line at 17.
+		if b, size, ok := rows9(buf[at:]); ok {
+			return b, at + size, lines + 1, lines + 3, true
+		}
+	}
 	for _, w := range [2]int{17, 9} {
 		if end := at + w; end < len(buf) && buf[end] == '\n' {
 			b, ok = board.ParseLine(board.Shape3x3, buf[at:end])
-			return b, end + 1, lines + 1, ok
+			return b, end + 1, lines + 1, lines + 1, ok
 		}
 	}
-	return b, 0, 0, false
+	return b, 0, 0, 0, false
 }
 
 // oneLine reports whether the next case may be a board on one line (or a
