@@ -37,7 +37,7 @@ if [ ! -s "$b/pairs.txt" ]; then
 fi
 head -300000 "$b/big.txt" > "$b/p-hdu1043.txt"
 cp "$b/pairs.txt" "$b/p-hdu3567.txt"
-presets="uva652 lightoj1139 boj11112 lrj"
+presets="acwing845 luogu1379 uva652 lightoj1139 boj11112 aoj lrj hoj1868"
 for f in $presets; do
 	if [ ! -s "$b/p-$f.txt" ]; then
 		"$b/judge" gen -format "$f" -n 300000 -unsolvable 0.2 -seed 5 > "$b/p-$f.txt"
