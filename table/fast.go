@@ -287,7 +287,7 @@ func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame
 		case board.Right:
 			qi = int(f.i) + h
 		default:
-			qi, _ = index9n(w, to)
+			qi, _ = rank9(tiles9(w, to), to)
 		}
 		if uint(qi) >= 9*h || uint(to) >= 9 {
 			return found, t.corrupt("position %d is out of the table", qi)

@@ -139,6 +139,6 @@ func (p *Pairs) Key(start, goal []byte) (v *Solver, key Key, solvable, ok bool) 
 			tile(5)<<20 | tile(6)<<24 | tile(7)<<28 | uint64(name[shi&15])<<32
 	}
 	blank := int(c.cell[sb&15])
-	i, parity := index9n(w, blank)
+	i, parity := rank9(tiles9(w, blank), blank)
 	return c.v, Key(i), parity == c.v.class, true
 }

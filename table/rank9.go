@@ -83,14 +83,25 @@ func nibbles9(lo, hi uint64) uint64 {
 	return x | (hi&15)<<32
 }
 
-// index9n is index9 for cells packed by nibbles9.
-func index9n(w uint64, blank int) (idx, parity int) {
+// The index of a board packed by nibbles9 with its blank in cell blank is
+// rank9(tiles9(w, blank), blank): index9 for such cells, in two halves
+// the compiler inlines, where one function would be too large to.
+
+// tiles9 returns the eight tiles of w, packed by nibbles9, in reading
+// order without the blank, 0-based.
+func tiles9(w uint64, blank int) uint64 {
 	below := uint64(1)<<(4*uint(blank)&63) - 1 // the cells before the blank
-	seq := w&below | w>>4&^below
-	seq -= 0x11111111 // tiles 1..8 to 0..7
-	h := seq&7 | seq>>1&(7<<3) | seq>>2&(7<<6) | seq>>3&(7<<9)
-	s := seq >> 16
-	t := s&7 | s>>1&(7<<3) | s>>2&(7<<6) | s>>3&(7<<9)
-	hv, tv := int(head9[h&4095]), int(tail9[t&4095])
+	return (w&below | w>>4&^below) - 0x11111111
+}
+
+// rank9 returns the index and tile parity of the board whose tiles are
+// seq (tiles9) and whose blank is in cell blank.
+func rank9(seq uint64, blank int) (idx, parity int) {
+	// The four nibbles of each half to four 3-bit fields, both halves at
+	// once: pairs of nibbles to six bits a byte, pairs of those to twelve
+	// bits a half, head9's and tail9's keys.
+	x := seq&0x07070707 | seq>>1&0x38383838
+	x = x&0x003f003f | x>>2&0x0fc00fc0
+	hv, tv := int(head9[x&4095]), int(tail9[x>>16&4095])
 	return blank*20160 + (hv>>1*24+tv>>1)/2, (hv ^ tv) & 1
 }
