@@ -58,19 +58,17 @@ var head9, tail9 = func() (head [4096]uint16, tail [4096]uint8) {
 // packed a byte each in lo (cells 0..7) and hi (cell 8), with its blank in
 // cell blank.
 func index9(lo, hi uint64, blank int) (idx, parity int) {
+	return rank9(byteTiles9(lo, hi, blank), blank)
+}
+
+// byteTiles9 is tiles9 for cells packed a byte each in lo and hi.
+func byteTiles9(lo, hi uint64, blank int) uint64 {
 	// Take the blank's byte out: the cells after it move down one byte.
-	below := uint64(1)<<(8*uint(blank)&63) - 1 // the bytes before the blank; all of lo if it is cell 8
-	if blank == 8 {
-		below = ^uint64(0)
-	}
+	// The bytes before the blank: all of lo if it is cell 8, as a shift by
+	// 64 or more is 0.
+	below := uint64(1)<<(8*uint(blank)) - 1
 	seq := lo&below | (lo>>8|hi<<56)&^below
-	seq -= 0x0101010101010101 // tiles 1..8 to 0..7
-	h := int(seq&7 | seq>>5&(7<<3) | seq>>10&(7<<6) | seq>>15&(7<<9))
-	s := seq >> 32
-	t := int(s&7 | s>>5&(7<<3) | s>>10&(7<<6) | s>>15&(7<<9))
-	hv, tv := int(head9[h]), int(tail9[t])
-	rank := hv>>1*24 + tv>>1
-	return blank*20160 + rank/2, (hv ^ tv) & 1
+	return nibbles9(seq-0x0101010101010101, 0) // tiles 1..8 to 0..7, a nibble each
 }
 
 // nibbles9 packs the cells of a 3x3 board, given a byte each as by

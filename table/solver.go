@@ -187,7 +187,7 @@ func (v *Solver) KeyLine(line []byte) (key Key, solvable, ok bool) {
 	if !v.identity {
 		lo, hi = v.rename9(lo, hi)
 	}
-	i, parity := index9(lo, hi, blank)
+	i, parity := rank9(byteTiles9(lo, hi, blank), blank) // index9, inlined
 	return Key(i), parity == v.class, true
 }
 
