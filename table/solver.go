@@ -65,7 +65,7 @@ func (v *Solver) index(b board.Board) (idx, parity int) {
 		if !v.identity {
 			lo, hi = v.rename9(lo, hi)
 		}
-		return index9(lo, hi, blank)
+		return rank9(byteTiles9(lo, hi, blank), blank) // index9, inlined
 	}
 	// Any other shape, a cell at a time. The Lehmer digit of a tile t is
 	// the number of smaller tiles after it: those not among the tiles
