@@ -338,9 +338,20 @@ func appendPacked(dst []byte, p uint64) []byte {
 	n := len(dst)
 	dst = slices.Grow(dst, 32)
 	buf := dst[n : n+32]
-	binary.LittleEndian.PutUint64(buf[0:], uint64(quads[uint8(p)])|uint64(quads[uint8(p>>8)])<<32)
-	binary.LittleEndian.PutUint64(buf[8:], uint64(quads[uint8(p>>16)])|uint64(quads[uint8(p>>24)])<<32)
-	binary.LittleEndian.PutUint64(buf[16:], uint64(quads[uint8(p>>32)])|uint64(quads[uint8(p>>40)])<<32)
-	binary.LittleEndian.PutUint64(buf[24:], uint64(quads[uint8(p>>48)])|uint64(quads[uint8(p>>56)])<<32)
+	x0, x1, x2, x3 := letters32(p)
+	binary.LittleEndian.PutUint64(buf[0:], x0)
+	binary.LittleEndian.PutUint64(buf[8:], x1)
+	binary.LittleEndian.PutUint64(buf[16:], x2)
+	binary.LittleEndian.PutUint64(buf[24:], x3)
 	return dst[:n+pathLen(p)&31]
+}
+
+// letters32 spells all 32 moves a packed path can hold, eight letters a
+// word, little-endian: those past the path are not part of it.
+func letters32(p uint64) (x0, x1, x2, x3 uint64) {
+	x0 = uint64(quads[uint8(p)]) | uint64(quads[uint8(p>>8)])<<32
+	x1 = uint64(quads[uint8(p>>16)]) | uint64(quads[uint8(p>>24)])<<32
+	x2 = uint64(quads[uint8(p>>32)]) | uint64(quads[uint8(p>>40)])<<32
+	x3 = uint64(quads[uint8(p>>48)]) | uint64(quads[uint8(p>>56)])<<32
+	return x0, x1, x2, x3
 }

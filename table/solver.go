@@ -261,10 +261,7 @@ func (p Packed) AppendLineOr(dst []byte, ok bool, alt *Line) []byte {
 	// All 32 letters a Packed can hold, of which those past the path are
 	// written over or left past the end.
 	q := uint64(p)
-	x0 := uint64(quads[uint8(q)]) | uint64(quads[uint8(q>>8)])<<32
-	x1 := uint64(quads[uint8(q>>16)]) | uint64(quads[uint8(q>>24)])<<32
-	x2 := uint64(quads[uint8(q>>32)]) | uint64(quads[uint8(q>>40)])<<32
-	x3 := uint64(quads[uint8(q>>48)]) | uint64(quads[uint8(q>>56)])<<32
+	x0, x1, x2, x3 := letters32(q)
 	end := pathLen(q)
 	if !ok {
 		x0, x1, x2, x3 = alt.words[0], alt.words[1], alt.words[2], alt.words[3]
