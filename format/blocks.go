@@ -18,9 +18,8 @@ type Block struct {
 	num   int    // the cases before data
 	cases int    // the cases in data
 	pairs bool   // a block of pairs: see Pairs
-	usual bool   // of pairs whose every board line is of boardLine's
-	// stride, when not 0, is the length of every line of a usual block
-	// of pairs, line end included: one form, no empty lines.
+	// stride, when not 0, is the length of every line of a block of
+	// pairs, line end included: board lines of one form, no empty lines.
 	stride int
 	src    *Reader
 }
@@ -86,15 +85,16 @@ func (r *Reader) NextBlock(b *Block) bool {
 	if cases == 0 || r.count >= 0 && r.num+cases > r.count {
 		return false // the count's faults are said case by case
 	}
-	r.take(b, data[:cut], lines, cases, false, false)
+	r.take(b, data[:cut], lines, cases, false, 0)
 	return true
 }
 
 // take makes b the block of the cases in data, the start of the input's
-// buffer, which are lines lines and cases cases, and reads past them.
-func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs, usual bool) {
+// buffer, which are lines lines and cases cases (of pairs, their lines
+// stride bytes each when not 0), and reads past them.
+func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs bool, stride int) {
 	b.data = append(b.data[:0], data...)
-	b.line, b.num, b.cases, b.pairs, b.usual, b.stride, b.src = r.line, r.num, cases, pairs, usual, 0, r
+	b.line, b.num, b.cases, b.pairs, b.stride, b.src = r.line, r.num, cases, pairs, stride, r
 	r.br.Discard(len(data))
 	r.line += lines
 	r.num += cases
@@ -117,23 +117,22 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	if err != nil {
 		return false // less than a buffer left: the end of the input is read case by case
 	}
-	cut, lines, cases, usual, stride := pairLines(data, limit)
+	cut, lines, cases, stride := pairLines(data, limit)
 	if cases == 0 {
 		return false
 	}
-	r.take(b, data[:cut], lines, cases, true, usual)
-	b.stride = stride
+	r.take(b, data[:cut], lines, cases, true, stride)
 	return true
 }
 
 // pairLines finds the longest run of at most limit whole cases at the
 // start of data whose every line is empty or a board line (boardLine),
-// and returns its length, its lines and its cases. Such a line is a whole
-// board to readBoard, good or bad, and an empty one is skipped: so the
-// boards of the run pair up in turn.
-func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, stride int) {
+// and returns its length, its lines, its cases, and the length of each
+// line when they are board lines of one length (stride), else 0. Such a
+// line is a whole board to readBoard, good or bad, and an empty one is
+// skipped: so the boards of the run pair up in turn.
+func pairLines(data []byte, limit int) (cut, lines, cases, stride int) {
 	at, n, boards := 0, 0, 0
-	other, otherBefore := false, false // a line of otherBoardLine's so far, and up to cut
 	// The length of every line so far, line end included, while they are
 	// all board lines of one length, else -1; and up to cut.
 	size, sizeBefore := 0, 0
@@ -146,7 +145,7 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, strid
 				n += k
 				boards += k
 				cases += k / 2
-				cut, lines, otherBefore, sizeBefore = at, n, other, size
+				cut, lines, sizeBefore = at, n, size
 			}
 			if at >= len(data) || cases >= limit {
 				break
@@ -163,7 +162,7 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, strid
 			if w = otherBoardLine(data[at:]); w == 0 {
 				break
 			}
-			other, size = true, -1
+			size = -1
 		}
 		if size == 0 {
 			size = w + 1
@@ -174,10 +173,10 @@ func pairLines(data []byte, limit int) (cut, lines, cases int, usual bool, strid
 		n++
 		if boards++; boards%2 == 0 {
 			cases++
-			cut, lines, otherBefore, sizeBefore = at, n, other, size
+			cut, lines, sizeBefore = at, n, size
 		}
 	}
-	return cut, lines, cases, !otherBefore, max(sizeBefore, 0)
+	return cut, lines, cases, max(sizeBefore, 0)
 }
 
 // boardLine returns the length of the line at the start of data when it
@@ -263,22 +262,18 @@ func sameLines(data []byte, size, max int) int {
 // otherBoardLine returns the length of the line at the start of data when
 // it is not a board line of the usual forms (boardLine) but is still a
 // whole board to readBoard, good or bad, and one board, not a pair: a
-// line of at most maxOther bytes from ' ' to 0x7e (and a "\r" at its end),
-// of which four or more,
-// but not 18, are not spaces, and so cells to board.Shape.ScanCells (more
-// than a row's three, and not the start and the goal on one line). A bad
-// case, so written, stays in its block. It returns 0 for any other line.
+// line of at most maxOther bytes from ' ' to 0x7e (and a "\r" at its
+// end), of which four or more, but not 18, are not spaces, and so cells
+// to board.Shape.ScanCells (more than a row's three, and not the start
+// and the goal on one line). A bad case, so written, stays in its block.
+// It returns 0 for any other line.
 func otherBoardLine(data []byte) int {
 	k := lineEnd(data[:min(len(data), maxOther+1)])
 	if k < 0 {
 		return 0
 	}
-	line := data[:k]
-	if k > 0 && line[k-1] == '\r' {
-		line = line[:k-1] // a space to ScanCells, before its line end
-	}
 	cells := 0
-	for _, c := range line {
+	for _, c := range WithoutCR(data[:k]) { // a "\r" is a space to ScanCells
 		if c < ' ' || c > 0x7e {
 			return 0
 		}
@@ -295,8 +290,8 @@ const maxOther = 128
 
 // Pairs reports whether b is a block of pairs, whose every line is empty
 // or one 3x3 board, most often laid out as board.NineWords reads it (its
-// cells may still be wrong), two board lines a case: its cases can be read as lines
-// with PairLines, or with Reader as any block's.
+// cells may still be wrong), two board lines a case: its cases can be
+// read as lines with PairLines, or with Reader as any block's.
 func (b *Block) Pairs() bool { return b.pairs }
 
 // PairLines walks the cases of a block of pairs (Block.Pairs) as lines,
@@ -309,7 +304,6 @@ type PairLines struct {
 	// The last case: its lines, and the lines of the file before them.
 	last     []byte
 	lastLine int
-	usual    bool // every board line is of boardLine's
 	// stride, when not 0, is the length of every line, line end
 	// included, and width a board's, without it: a case is two strides.
 	stride, width int
@@ -321,7 +315,7 @@ func (b *Block) PairLines() PairLines {
 	if !b.pairs {
 		return PairLines{}
 	}
-	pl := PairLines{rest: b.data, line: b.line, num: b.num, src: b.src, usual: b.usual, stride: b.stride}
+	pl := PairLines{rest: b.data, line: b.line, num: b.num, src: b.src, stride: b.stride}
 	if pl.stride > 0 {
 		// 10 or 11 bytes a line (with a "\r"), or 18 or 19.
 		pl.width = 9
@@ -349,7 +343,7 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 		data, line = data[1:], line+1
 	}
 	first, firstLine := data, line
-	start, data, ok = cutBoard(data, pl.usual)
+	start, data, ok = cutBoard(data)
 	if !ok {
 		return nil, nil, false
 	}
@@ -357,7 +351,7 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 	for len(data) > 0 && data[0] == '\n' {
 		data, line = data[1:], line+1
 	}
-	if goal, data, ok = cutBoard(data, pl.usual); !ok {
+	if goal, data, ok = cutBoard(data); !ok {
 		return nil, nil, false
 	}
 	pl.rest, pl.line = data, line+1
@@ -367,23 +361,11 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 }
 
 // cutBoard splits the board line that starts data off, as pairLines took
-// it, without its line end ("\n" or "\r\n"): when usual, a line of
-// boardLine's, whose line end is where its length says.
-func cutBoard(data []byte, usual bool) (board, rest []byte, ok bool) {
-	k := -1
-	if usual && len(data) > 18 {
-		// Byte 9 tells the form: the line end, the "\r" before it, or the
-		// space of the spaced form, whose line end is at 17 or 18.
-		switch data[9] {
-		case '\n':
-			k = 9
-		case '\r':
-			k = 10
-		default:
-			k = 17 + b2i(data[17] == '\r')
-		}
-	}
-	if k < 0 || data[k] != '\n' {
+// it, without its line end ("\n" or "\r\n"): a line of boardLine's ends
+// where it says, any other is searched.
+func cutBoard(data []byte) (board, rest []byte, ok bool) {
+	k := boardLine(data)
+	if k == 0 {
 		k = lineEnd(data)
 	}
 	if k <= 0 {
@@ -617,8 +599,8 @@ func countWords(data []byte) (lines, cases int, ok bool) {
 // SimpleLines returns how many whole lines (each with its line end, "\n"
 // or "\r\n") at the start of data are boards of p's shape written as
 // judges write them: one character a cell, every one printable and not a
-// space, with a space between each two or none. It returns them as a length in bytes and a
-// count. For a preset of one board a line, each such line is one case,
+// space, with a space between each two or none. It returns them as a
+// length in bytes and a count. For a preset of one board a line, each such line is one case,
 // whatever its cells (a Reader reads it as one board, good or bad): a
 // caller that reads them another way (judge check) counts the cases of
 // the file as a Reader would. For a preset of another layout, or boards
