@@ -193,7 +193,8 @@ func skipLine(in io.Reader, buf []byte) (size int, rest []byte, eof bool, err er
 	}
 }
 
-// group is how many lines a worker reads before it fetches their paths.
+// group is how many lines, or cases of a block, a worker reads before it
+// fetches their paths (answerLines, answerPairs, answerBoards).
 const group = 128
 
 // A line a worker has read, waiting for its answer.

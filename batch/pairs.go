@@ -20,10 +20,6 @@ type pairItem struct {
 	goal  board.Board
 }
 
-// pairGroup is how many cases of a block of pairs answerPairs reads
-// before it fetches their paths.
-const pairGroup = 128
-
 // testHookPairBlock, when set, is called for each block answerPairs
 // answers.
 var testHookPairBlock func()

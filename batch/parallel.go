@@ -73,18 +73,14 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 					// each run as one read by r.
 					sub = s.block.Reader(sub)
 					s.out, s.res, s.err = s.out[:0], Result{}, nil
-					if n, first, goal, ok := sub.Simple(); ok && !j.Verbose {
-						if v := a.fastFor(j, goal); v != nil {
-							s.out, s.res = a.answerBoards(j, s.out, sub, n, first, v)
-							s.msgs = a.msgs
-							close(s.done)
-							continue
+					if n, first, goal, ok := sub.Simple(); ok && !j.Verbose && a.fastFor(j, goal) != nil {
+						s.out, s.res = a.answerBoards(j, s.out, sub, n, first, a.fast)
+					} else {
+						for s.err == nil && fill(sub, s, chunk) > 0 {
+							var o Result
+							s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
+							s.res.add(o)
 						}
-					}
-					for s.err == nil && fill(sub, s, chunk) > 0 {
-						var o Result
-						s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
-						s.res.add(o)
 					}
 				}
 				s.msgs = a.msgs
@@ -339,11 +335,11 @@ func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first i
 	}
 	w := j.Preset.Writer()
 	needPath := j.Preset.NeedsPath()
-	var keys [pairGroup]table.Key
-	var kinds [pairGroup]uint8
-	var paths [pairGroup]table.Packed
-	for i := 0; i < n; i += pairGroup {
-		m := min(pairGroup, n-i)
+	var keys [group]table.Key
+	var kinds [group]uint8
+	var paths [group]table.Packed
+	for i := 0; i < n; i += group {
+		m := min(group, n-i)
 		for k := range m {
 			key, ok := v.Key(r.SimpleStart(i + k))
 			keys[k], kinds[k] = key, lookupUnsolvable
