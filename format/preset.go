@@ -256,20 +256,25 @@ func (p *Preset) appendLabel(dst []byte, num int) []byte {
 
 // appendCaseLabel writes p's Label for case num: its %d written as num.
 func (p *Preset) appendCaseLabel(dst []byte, num int) []byte {
-	// The %d is most often the label's first %: found with no search for
-	// the two bytes, as every answer of a labelled preset needs.
-	before, after, found := p.Label, "", false
-	if i := strings.IndexByte(p.Label, '%'); i >= 0 && i+1 < len(p.Label) && p.Label[i+1] == 'd' {
-		before, after, found = p.Label[:i], p.Label[i+2:], true
-	} else if i >= 0 {
-		before, after, found = strings.Cut(p.Label, "%d")
-	}
+	before, after, found := labelParts(p.Label)
 	dst = append(dst, before...)
 	if found {
 		dst = appendInt(dst, num)
 		dst = append(dst, after...)
 	}
 	return dst
+}
+
+// labelParts splits label around its first %d, and reports whether it
+// has one. The %d is most often the label's first %: found with no search
+// for the two bytes, as every answer of a labelled preset needs.
+func labelParts(label string) (before, after string, found bool) {
+	if i := strings.IndexByte(label, '%'); i >= 0 && i+1 < len(label) && label[i+1] == 'd' {
+		return label[:i], label[i+2:], true
+	} else if i < 0 {
+		return label, "", false
+	}
+	return strings.Cut(label, "%d")
 }
 
 // appendInt is strconv.AppendInt in base 10, for a number below 10^8

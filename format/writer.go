@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // An AnswerWriter appends the answers of many cases as Preset.AppendAnswer
@@ -39,10 +38,7 @@ const labelRoom = 32
 // Writer returns an AnswerWriter of p's answers.
 func (p *Preset) Writer() AnswerWriter {
 	w := AnswerWriter{p: *p}
-	w.before, w.after, w.numbered = p.Label, "", false
-	if i := strings.Index(p.Label, "%d"); i >= 0 {
-		w.before, w.after, w.numbered = p.Label[:i], p.Label[i+2:], true
-	}
+	w.before, w.after, w.numbered = labelParts(p.Label)
 	var buf [2 * labelRoom]byte
 	none := append(buf[:0], p.Unsolvable...)
 	if p.Print == MovesThenPath {
