@@ -77,9 +77,13 @@ func symmetry9(y *[9]uint8) bool {
 		}
 		seen |= 1 << c
 	}
-	near := func(a, b int) bool {
-		ra, ca, rb, cb := a/3, a%3, b/3, b%3
-		return ra == rb && (ca-cb == 1 || cb-ca == 1) || ca == cb && (ra-rb == 1 || rb-ra == 1)
+	near := func(a, b int) bool { // a move of the blank takes a to b
+		for m := range board.Move(board.NumMoves) {
+			if c, ok := board.Shape3x3.Step(a, m); ok && c == b {
+				return true
+			}
+		}
+		return false
 	}
 	for a := range 9 {
 		for b := range 9 {
