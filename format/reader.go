@@ -341,10 +341,10 @@ func (r *Reader) filledLine() ([]byte, int, bool) {
 	}
 }
 
-// bufferedCase reads the next case of a 3x3 preset of one line a board
-// from the buffer when all of it is there: each board (two, for a preset
-// of pairs) after empty lines or none, on a line of the length of one of
-// the two forms NineWords reads, that reads as a board. It returns the
+// bufferedCase reads the next case of a 3x3 preset from the buffer when
+// all of it is there: each board (two, for a preset of pairs) after empty
+// lines or none, as bufferedBoard takes it (a line of one of the two forms
+// NineWords reads, or three rows), that reads as a board. It returns the
 // case and the line of its first board, or false, having read nothing,
 // for anything else, which is read a line at a time. A file of boards as
 // judges write them reads every case so, with one Discard.
