@@ -196,13 +196,14 @@ func (t *Table) follow(dst []byte, b board.Board, i int) ([]byte, error) {
 	return dst, nil
 }
 
-// follow9 is follow for a 3x3 board, on its cells as two words: the hot
-// path of a batch of few boards a goal, such as a file of pairs. A move
-// left or right keeps the order of the tiles and moves the index by 8!/2;
-// a move up or down ranks the tiles again with index9.
+// follow9 is follow for a 3x3 board, on its cells packed four bits each
+// in one word (nibbles9), as walk9 moves them: the hot path of a batch of
+// few boards a goal, such as a file of pairs. A move left or right keeps
+// the order of the tiles and moves the index by 8!/2; a move up or down
+// ranks the tiles again.
 func (t *Table) follow9(dst []byte, b board.Board, i int) ([]byte, error) {
 	const h = 20160 // 8!/2: the positions with the blank in one cell
-	lo, hi := b.Words()
+	w := nibbles9(b.Words())
 	blank := b.Blank()
 	start := len(dst)
 	for i != t.goalIdx {
@@ -211,20 +212,9 @@ func (t *Table) follow9(dst []byte, b board.Board, i int) ([]byte, error) {
 			return dst, t.corrupt("the path from %v does not reach the goal in %d moves", b, t.maxDepth)
 		}
 		dst = append(dst, m.Letter())
-		// The tile in cell to slides into the blank's cell.
-		to := blank + step9[m]
-		var v uint64
-		if to < 8 {
-			v = lo >> (8 * uint(to)) & 0xff
-			lo &^= 0xff << (8 * uint(to))
-		} else {
-			v, hi = hi, 0
-		}
-		if blank < 8 {
-			lo |= v << (8 * uint(blank))
-		} else {
-			hi = v
-		}
+		// The tile in cell to slides into the blank's cell (see walk9).
+		to := blank + step9[m&3]
+		w += (w >> (4 * uint(to) & 63) & 15) * swap9[blank&15][m&3]
 		blank = to
 		switch m {
 		case board.Left:
@@ -232,7 +222,7 @@ func (t *Table) follow9(dst []byte, b board.Board, i int) ([]byte, error) {
 		case board.Right:
 			i += h
 		default:
-			i, _ = index9(lo, hi, blank)
+			i, _ = rank9(tiles9(w, blank), blank)
 		}
 	}
 	return dst, nil
