@@ -173,12 +173,16 @@ func (t *Table) builtFast(paths []uint64, found int) (*fastTable, error) {
 // a few moves from the goal, and the cores share out the subtrees below,
 // each a walk of its own (a position is in one subtree only).
 func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
+	moves, err := t.moves9()
+	if err != nil {
+		return nil, err
+	}
 	lo, hi := t.goal.Words()
 	blank := t.goal.Blank()
 	root := frame9{w: nibbles9(lo, hi), path: 1, i: int32(t.goalIdx), blank: int8(blank), todo: legal9[blank]}
 	paths[t.goalIdx] = 1
 	var tops []frame9
-	found, err := t.walk9(paths, root, 0, splitDepth, &tops)
+	found, err := t.walk9(paths, moves, root, 0, splitDepth, &tops)
 	if err != nil {
 		return nil, err
 	}
@@ -197,7 +201,7 @@ func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 				if k >= len(tops) || errs[w] != nil {
 					return
 				}
-				n, err := t.walk9(paths, tops[k], splitDepth, 0, nil)
+				n, err := t.walk9(paths, moves, tops[k], splitDepth, 0, nil)
 				counts[w] += n
 				errs[w] = err
 			}
@@ -259,12 +263,11 @@ var swap9 = func() (t [16][board.NumMoves]uint64) {
 // whose path is set, setting the paths below it, and returns how many it
 // set. When cut > 0, the positions cut moves from the goal are set and
 // added to tops, not walked.
-func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame9) (int, error) {
+func (t *Table) walk9(paths, moves []uint64, root frame9, depth, cut int, tops *[]frame9) (int, error) {
 	const h = 20160
 	var stack [MaxPackedLen + 1]frame9
 	stack[0] = root
 	found := 0
-	raw := t.raw
 	for sp := 0; sp >= 0; {
 		f := &stack[sp]
 		if f.todo == 0 {
@@ -293,7 +296,7 @@ func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame
 			return found, t.corrupt("position %d is out of the table", qi)
 		}
 		back := m.Reverse()
-		if t.lay.place(raw, to, qi-to*h) != code9[to][back&3] || qi == t.goalIdx {
+		if moves[qi>>5]>>(2*(qi&31))&3 != uint64(back) || qi == t.goalIdx {
 			continue // not a child
 		}
 		if depth+sp == t.maxDepth {
@@ -316,6 +319,67 @@ func (t *Table) walk9(paths []uint64, root frame9, depth, cut int, tops *[]frame
 	}
 	return found, nil
 }
+
+// moves9 returns the move of every position of a 3x3 table, two bits
+// each, 32 a word, in the order of their indexes: the places of the raw
+// bytes (see layout) read a byte at a time (byteMoves9), for walk9 to ask
+// with a shift and a mask. A place that is no move the blank can make is
+// a corrupt table.
+func (t *Table) moves9() ([]uint64, error) {
+	const h = 20160
+	tab := byteMoves9()
+	out := make([]uint64, 9*h/32)
+	bad := uint32(0)
+	for b := range 9 {
+		per := t.lay.per[b]
+		width := uint(2 * per)
+		raw := t.raw[t.lay.off[b]:][:h/per]
+		w := out[b*h/32:][:h/32]
+		var acc uint64
+		var n uint // bits in acc
+		k := 0
+		for _, c := range raw {
+			v := tab[b][c]
+			bad |= v
+			acc |= uint64(v&0xffff) << n
+			if n += width; n >= 64 {
+				w[k] = acc
+				k++
+				n -= 64
+				acc = uint64(v&0xffff) >> (width - n)
+			}
+		}
+	}
+	if bad>>16 != 0 {
+		return nil, t.corrupt("a position's move is not one its blank can make")
+	}
+	return out, nil
+}
+
+// byteMoves9 returns, for each blank cell b of a 3x3 board and each byte
+// c of the raw bytes of its group, the moves of the places c holds (8, 5
+// or 4 of them), two bits each, the first lowest, with bit 16 set if one
+// of the places is no move the blank can make.
+var byteMoves9 = sync.OnceValue(func() *[9][256]uint32 {
+	var tab [9][256]uint32
+	l := newLayout(board.Shape3x3)
+	moves := legalMoves(board.Shape3x3)
+	for b := range 9 {
+		for c := range 256 {
+			var v uint32
+			for k := range l.per[b] {
+				m := moves[b][l.digit[b][c][k]&3]
+				if l.digit[b][c][k] > 3 || m == noMove {
+					v |= 1 << 16
+					continue
+				}
+				v |= uint32(m) << (2 * k)
+			}
+			tab[b][c] = v
+		}
+	}
+	return &tab
+})
 
 // quads[b] spells the four moves packed in byte b, as four bytes in
 // little-endian order.
