@@ -1,7 +1,7 @@
 # Targets for people; CI runs .ci/run.
 GO ?= go
 
-.PHONY: all build test generate bench fuzz clean
+.PHONY: all build test generate bench pgo fuzz clean
 
 all: build test
 
@@ -19,6 +19,13 @@ generate:
 # and prints the figures side by side.
 bench:
 	bash bench/bench.sh
+
+# The CPU profiles go build optimizes solve and judge with (default.pgo
+# beside each main package): the bench's judge-file workloads, run again
+# after a change to the hot paths (see the README).
+pgo:
+	$(GO) run ./bench/pgo -o cmd/solve/default.pgo
+	cp cmd/solve/default.pgo cmd/judge/default.pgo
 
 fuzz:
 	$(GO) test ./board -run XXX -fuzz "FuzzParse$$" -fuzztime 30s
