@@ -203,3 +203,43 @@ func FuzzPairBlocks(f *testing.F) {
 		}
 	})
 }
+
+// TestExpectPairs answers files of pairs whose count says more cases than
+// a build of each table's fast lookups costs (table.Table.Expect): every
+// table is made at once, even for a file that holds far fewer cases than
+// its count says (whose tables would otherwise not be made), and the
+// answers, messages and counts are those of case by case.
+func TestExpectPairs(t *testing.T) {
+	goals := []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"}
+	for _, name := range []string{"hdu3567", "hoj1868"} {
+		p, _ := format.Lookup(name)
+		for _, cases := range []int{3000, 95000} {
+			rng := rand.New(rand.NewPCG(uint64(cases), 8))
+			in := pairFile(p, cases, rng)
+			in = "95000\n" + in[strings.IndexByte(in, '\n')+1:]
+			v := engine.New(table.NewSet(generated.FS))
+			var msgs strings.Builder
+			j := &Job{Solver: v, Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
+			var out bytes.Buffer
+			res, err := j.Run(strings.NewReader(in), &out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
+			if want := alone(t, j, in); got != want {
+				t.Fatalf("%s, %d cases: Run and case by case differ", name, cases)
+			}
+			pairs, err := v.Many().Pairs(!p.NeedsPath())
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, g := range goals {
+				fast, _, _, _ := pairs.Key([]byte(g), []byte(g))
+				fast.AppendPath(nil, board.MustParse(board.Shape3x3, g)) // waits for a build under way
+				if !fast.Fast() {
+					t.Errorf("%s, %d cases: the table of %s is not fast after the run", name, cases, g)
+				}
+			}
+		}
+	}
+}

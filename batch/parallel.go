@@ -48,6 +48,9 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			return j.runOne(ctx, r, out, first, chunk)
 		}
 	}
+	if j.Preset.Pairs {
+		j.expectPairs(r)
+	}
 	workers := j.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -181,6 +184,26 @@ func (j *Job) runOne(ctx context.Context, r *format.Reader, out io.Writer, s *sl
 		if fill(r, s, chunk) == 0 {
 			return res, r.Err()
 		}
+	}
+}
+
+// expectPairs tells the tables of a file of pairs how many lookups its
+// count says are coming (table.Table.Expect): a large file then makes the
+// fast lookups of all of them at once, in the background, rather than
+// each after its first 2000 lookups, and a worker waits for them rather
+// than follow the table on the cores that build them.
+func (j *Job) expectPairs(r *format.Reader) {
+	n, ok := r.Count()
+	if !ok {
+		return
+	}
+	p, err := j.Solver.Many().Pairs(!j.Preset.NeedsPath())
+	if err != nil {
+		return
+	}
+	ts := p.Tables()
+	for _, t := range ts {
+		t.Expect(n / len(ts))
 	}
 }
 

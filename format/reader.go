@@ -721,6 +721,13 @@ func (r *Reader) readCount() error {
 	}
 }
 
+// Count returns the number of cases the input says it holds, once it is
+// read (by the first Next), and false for a preset with no count, or
+// before, or when the count line was not a number.
+func (r *Reader) Count() (int, bool) {
+	return r.count, r.countRead && r.count >= 0
+}
+
 // moreInput reports whether anything but blank lines is left.
 func (r *Reader) moreInput() bool {
 	for {

@@ -48,6 +48,13 @@ func (t *Table) fastIfBuilt() *fastTable {
 	if f := t.built.Load(); f != nil {
 		return f
 	}
+	if t.expected.Load() {
+		// Being made in the background (Expect): wait for it.
+		if t.Prepare() == nil {
+			return t.built.Load()
+		}
+		return nil
+	}
 	switch n := t.lookups.Add(1); {
 	case n == cachedLookups:
 		// Fast lookups kept by an earlier run cost far less to read than
@@ -64,6 +71,34 @@ func (t *Table) fastIfBuilt() *fastTable {
 	}
 	return nil
 }
+
+// Expect says that about n lookups of t are coming, such as the cases of
+// a judge file that says how many it holds. When its fast lookups would
+// pay for themselves within them (reading them from the cache pays after
+// cachedLookups lookups, building them after about expectBuild), t starts
+// making them now, in the background, and its lookups wait for them
+// rather than follow the table meanwhile. Several tables made at once
+// share the cores (buildFast9). A fault is reported by the lookups.
+func (t *Table) Expect(n int) {
+	if t == nil || t.fast == nil || t.built.Load() != nil || t.maxDepth > MaxPackedLen {
+		return
+	}
+	need := expectBuild
+	if t.cache != "" {
+		if _, err := os.Stat(t.cacheFile()); err == nil {
+			need = cachedLookups
+		}
+	}
+	if n < need || !t.expected.CompareAndSwap(false, true) {
+		return
+	}
+	go t.Prepare()
+}
+
+// expectBuild is about how many lookups that follow a 3x3 table cost as
+// much as building its fast lookups on one core (6 ms, against 0.5-0.7
+// µs a lookup).
+const expectBuild = 10000
 
 // cachedLookups is how many lookups a table answers by following its
 // moves before it reads fast lookups kept in its cache (Set.WithCache),
@@ -187,7 +222,12 @@ func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 		return nil, err
 	}
 	found++ // the goal
-	workers := min(runtime.GOMAXPROCS(0), len(tops))
+	// The cores are shared among the builds under way (Expect starts
+	// several at once): one each when there are as many builds as cores,
+	// which also spares two cores writing the lines of one array.
+	under := int(building.Add(1))
+	defer building.Add(-1)
+	workers := max(1, min(runtime.GOMAXPROCS(0)/under, len(tops)))
 	counts := make([]int, workers)
 	errs := make([]error, workers)
 	var next atomic.Int64
@@ -216,6 +256,9 @@ func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 	}
 	return t.builtFast(paths, found)
 }
+
+// building counts the builds of buildFast9 under way.
+var building atomic.Int32
 
 // splitDepth is how far from the goal buildFast9 walks on one core before
 // it shares out the subtrees: a few dozen of them.

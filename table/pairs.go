@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -65,6 +66,20 @@ func NewPairs(solvers *[9]*Solver, cells *[9][9]uint8) (*Pairs, error) {
 		}
 	}
 	return p, nil
+}
+
+// Tables returns the tables p answers from, each once.
+func (p *Pairs) Tables() []*Table {
+	if p == nil {
+		return nil
+	}
+	var ts []*Table
+	for _, c := range p.by[:9] {
+		if c.v != nil && !slices.Contains(ts, c.v.t) {
+			ts = append(ts, c.v.t)
+		}
+	}
+	return ts
 }
 
 // symmetry9 reports whether y maps the cells of the 3x3 board one to one

@@ -48,9 +48,10 @@ type Table struct {
 	checksum uint32 // of raw, as its file records it
 	cache    string // the folder of fast lookups kept (Set.WithCache), or ""
 
-	fast    func() (*fastTable, error) // built once, by Prepare or a batch
-	lookups atomic.Int64               // lookups so far, until fast is built
-	built   atomic.Pointer[fastTable]  // set once fast is built
+	fast     func() (*fastTable, error) // built once, by Prepare or a batch
+	lookups  atomic.Int64               // lookups so far, until fast is built
+	built    atomic.Pointer[fastTable]  // set once fast is built
+	expected atomic.Bool                // fast is being built in the background (Expect)
 }
 
 func newTable(h Header, raw []byte) *Table {

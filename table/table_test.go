@@ -582,3 +582,62 @@ func TestNewPairs(t *testing.T) {
 		t.Error("nil Solvers: no error")
 	}
 }
+
+// TestExpect checks when Table.Expect makes a table's fast lookups: not
+// for a few lookups, in the background for many, read from a cache for a
+// few hundred where they are kept; and that a corrupt table so made is
+// still an error, never a path.
+func TestExpect(t *testing.T) {
+	var zero *table.Table
+	zero.Expect(1 << 20)
+	(&table.Table{}).Expect(1 << 20)
+	b := table.Position(s3, s3.Goal(3).Parity(), 4321)
+	want, _, _ := table.NewSet(generated.FS).AppendPath(nil, b, s3.Goal(3))
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name string
+		set  *table.Set
+		n    int
+		fast bool
+	}{
+		{"few", table.NewSet(generated.FS), 500, false},
+		{"many", table.NewSet(generated.FS), 20000, true},
+		{"kept, build", table.NewSet(generated.FS).WithCache(dir), 20000, true},
+		{"kept, read", table.NewSet(generated.FS).WithCache(dir), 500, true},
+	} {
+		v, err := c.set.Solver(s3.Goal(3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v.Table().Expect(c.n)
+		got, _, err := v.AppendPath(nil, b) // waits for a build under way
+		if err != nil || string(got) != string(want) {
+			t.Errorf("%s: %q, %v; want %q", c.name, got, err, want)
+		}
+		if v.Fast() != c.fast {
+			t.Errorf("%s: Fast %v after Expect(%d), want %v", c.name, v.Fast(), c.n, c.fast)
+		}
+	}
+	// A table whose tree is broken: Expect's build fails, and the lookup
+	// says so.
+	r := gen.Tables(s3)[8]
+	moves := append([]board.Move(nil), r.Moves...)
+	start := board.MustParse(s3, "23415x768")
+	next := start
+	first := moves[table.Index(next)]
+	next.Move(first)
+	moves[table.Index(next)] = first.Reverse()
+	raw, err := table.Pack(s3.Goal(8), moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := table.EncodeRaw(s3.Goal(8), raw, r.MaxDepth())
+	tb, err := table.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Expect(1 << 20)
+	if _, err := tb.AppendPath(nil, start); err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") {
+		t.Errorf("corrupt table after Expect: %v, want a corrupt table error", err)
+	}
+}
