@@ -61,6 +61,10 @@ func TestZeroValues(t *testing.T) {
 	if _, err := tb.Distance(z); err == nil || tb.Prepare() == nil {
 		t.Error("the zero Table answered")
 	}
+	tb.Expect(1 << 30) // nothing to make
+	if _, err := tb.AppendPath(nil, board.Shape3x3.Goal(8)); err == nil {
+		t.Error("the zero Table answered after Expect")
+	}
 	var sv table.Solver
 	if _, _, err := sv.AppendPath(nil, z); err == nil {
 		t.Error("the zero Solver answered")
@@ -108,6 +112,13 @@ func TestZeroValues(t *testing.T) {
 	var pairs table.Pairs
 	if _, _, _, ok := pairs.Key([]byte("12345678x"), []byte("12345678x")); ok {
 		t.Error("the zero Pairs gave a key")
+	}
+	if ts := pairs.Tables(); len(ts) != 0 {
+		t.Errorf("the zero Pairs has %d tables", len(ts))
+	}
+	var zr format.Reader
+	if _, ok := zr.Count(); ok {
+		t.Error("the zero Reader has a count")
 	}
 	if _, err := table.NewPairs(nil, nil); err == nil {
 		t.Error("NewPairs of nothing")
