@@ -76,6 +76,13 @@ done
 "$b/measure" -runs "$runs" "${args[@]}"
 
 echo
+echo "== 1M bad lines (one fault a line, five kinds) against the 1M file of good ones (warm; messages to /dev/null)"
+if [ ! -s "$b/bad.txt" ]; then
+	awk 'BEGIN { split("1 2 3 4 5 6 7 8 9|hello world|12345678|1 2 3 4 5 6 7 8 8|1 2 3 4 5 x 7 8 9 0", k, "|"); for (i = 0; i < 1000000; i++) print k[i % 5 + 1] }' > "$b/bad.txt"
+fi
+"$b/measure" -runs "$runs" good="$warm $b/solve <$b/big.txt 2>/dev/null" bad="$warm $b/solve <$b/bad.txt 2>/dev/null"
+
+echo
 echo "== one board on the command line, whole process"
 echo "   linked: hello world linking every package solve links"
 "$b/measure" -runs $((runs * 20)) hello="$b/hello" linked="$b/linked" "solve=$b/solve 23415x768" "solve-cgo=$b/solve-cgo 23415x768"

@@ -8,11 +8,11 @@
 //	measure -runs N [-in FILE] NAME=COMMAND...
 //
 // Each COMMAND is split on spaces: words of the form KEY=VALUE before the
-// program are set in its environment, and a word <PATH names its standard
-// input, as a shell would take them, with no shell started (a shell costs
-// milliseconds, which would fall on every command timed). Its standard
-// input is otherwise FILE (or nothing), and its standard output is thrown
-// away.
+// program are set in its environment, a word <PATH names its standard
+// input and a word 2>PATH its standard error, as a shell would take them,
+// with no shell started (a shell costs milliseconds, which would fall on
+// every command timed). Its standard input is otherwise FILE (or nothing),
+// its standard error this one's, and its standard output is thrown away.
 package main
 
 import (
@@ -31,12 +31,13 @@ func main() {
 	in := flag.String("in", "", "the standard input of every command, a `FILE`")
 	flag.Parse()
 	type cmd struct {
-		name  string
-		env   []string // KEY=VALUE, added to the environment
-		stdin string   // a file, or ""
-		argv  []string
-		times []time.Duration
-		rss   int64 // KiB
+		name   string
+		env    []string // KEY=VALUE, added to the environment
+		stdin  string   // a file, or ""
+		stderr string   // a file, or "" for measure's own
+		argv   []string
+		times  []time.Duration
+		rss    int64 // KiB
 	}
 	var cmds []*cmd
 	for _, a := range flag.Args() {
@@ -50,6 +51,8 @@ func main() {
 			switch {
 			case strings.HasPrefix(w, "<"):
 				c.stdin = w[1:]
+			case strings.HasPrefix(w, "2>"):
+				c.stderr = w[2:]
 			case len(c.argv) == 0 && strings.Contains(w, "="):
 				c.env = append(c.env, w)
 			default:
@@ -77,6 +80,14 @@ func main() {
 				x.Stdin = f
 			}
 			x.Stderr = os.Stderr
+			if c.stderr != "" {
+				f, err := os.OpenFile(c.stderr, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+				if err != nil {
+					fmt.Fprintln(os.Stderr, "measure:", err)
+					os.Exit(1)
+				}
+				x.Stderr = f
+			}
 			start := time.Now()
 			err := x.Run()
 			d := time.Since(start)
@@ -87,6 +98,9 @@ func main() {
 				}
 			}
 			if f, ok := x.Stdin.(*os.File); ok {
+				f.Close()
+			}
+			if f, ok := x.Stderr.(*os.File); ok && f != os.Stderr {
 				f.Close()
 			}
 			c.times = append(c.times, d)
