@@ -374,3 +374,27 @@ func TestRenameRemap(t *testing.T) {
 		t.Errorf("RenameRemap of the zero Board: true")
 	}
 }
+
+// TestShapeValid checks Valid on shapes at and past its bounds, and on
+// shapes whose count of cells wraps around in an int: every one of those
+// is not valid, and reading a line for it is an error, not a panic.
+func TestShapeValid(t *testing.T) {
+	for _, c := range []struct {
+		s    Shape
+		want bool
+	}{
+		{Shape{2, 2}, true}, {Shape{4, 4}, true}, {Shape{2, 8}, true}, {Shape{8, 2}, true},
+		{Shape{1, 9}, false}, {Shape{3, 6}, false}, {Shape{2, 9}, false}, {Shape{0, 0}, false}, {Shape{-4, -4}, false},
+		{Shape{1 << 32, 1 << 32}, false}, {Shape{1 << 62, 4}, false}, {Shape{-1 << 63, 2}, false},
+	} {
+		if got := c.s.Valid(); got != c.want {
+			t.Errorf("%+v.Valid() = %v, want %v", c.s, got, c.want)
+		}
+		if _, _, err := c.s.ScanCells(nil, 100, []byte("1 2 x h"), 1); !c.want && err == nil {
+			t.Errorf("%+v: ScanCells read a board", c.s)
+		}
+		if _, ok := ParseLine(c.s, []byte("1 2 3 x")); ok && !c.want {
+			t.Errorf("%+v: ParseLine read a board", c.s)
+		}
+	}
+}

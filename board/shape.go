@@ -30,9 +30,10 @@ var Shape3x3 = Shape{Rows: 3, Cols: 3}
 func (s Shape) Cells() int { return s.Rows * s.Cols }
 
 // Valid reports whether s is a board this package can hold: at least two
-// rows and two columns, and at most MaxCells cells.
+// rows and two columns, and at most MaxCells cells. (Each of rows and
+// columns is bounded first, so that no product wraps around.)
 func (s Shape) Valid() bool {
-	return s.Rows >= 2 && s.Cols >= 2 && s.Cells() <= MaxCells
+	return s.Rows >= 2 && s.Cols >= 2 && s.Rows <= MaxCells/2 && s.Cols <= MaxCells/2 && s.Cells() <= MaxCells
 }
 
 // String returns s as "3x3".
