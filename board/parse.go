@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 )
 
@@ -33,6 +34,23 @@ func (e *SyntaxError) Error() string {
 
 func errorAt(line, col int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
+}
+
+// msg makes a message of its parts, strings and ints, as fmt.Sprint of
+// them would with no spaces added, but in one allocation: the messages of
+// FromCells, which a file of bad boards makes one a line.
+func msg(parts ...any) string {
+	var buf [128]byte
+	b := buf[:0]
+	for _, p := range parts {
+		switch p := p.(type) {
+		case string:
+			b = append(b, p...)
+		case int:
+			b = strconv.AppendInt(b, int64(p), 10)
+		}
+	}
+	return string(b)
 }
 
 // isSpace reports whether c separates cells: a space, a tab, or the
@@ -63,6 +81,43 @@ var wants = func() (w [MaxCells + 1][MaxCells + 1]string) {
 	}
 	return w
 }()
+
+// faultMsgs holds, for each valid shape, the messages of the faults a
+// line of junk has most (byteMsgs), made on first use.
+var faultMsgs [MaxCells + 1][MaxCells + 1]atomic.Pointer[byteMsgs]
+
+// byteMsgs are the messages of a fault at one printable ASCII byte of a
+// board of a shape: stray[c] for a character c that is no cell
+// ("unexpected 'h'; want a tile 1..8 or a blank (x X 0 #) for a 3x3
+// board"), and tile[d] for a digit d out of range on a board of ten cells
+// or fewer. A line of junk then pays for no message of its own.
+type byteMsgs struct {
+	stray [utf8.RuneSelf]string
+	tile  [10]string
+}
+
+// msgs returns the byteMsgs of s, or nil for a shape that is not valid.
+func (s Shape) msgs() *byteMsgs {
+	if !s.Valid() {
+		return nil
+	}
+	p := &faultMsgs[s.Rows][s.Cols]
+	if m := p.Load(); m != nil {
+		return m
+	}
+	m := &byteMsgs{}
+	want := s.want()
+	for c := ' '; c < 0x7f; c++ {
+		if c != '\'' && c != '\\' {
+			m.stray[c] = "unexpected '" + string(c) + "'; " + want
+		}
+	}
+	for d := range m.tile {
+		m.tile[d] = "tile " + strconv.Itoa(d) + " out of range 1.." + strconv.Itoa(s.Cells()-1) + s.forShape()
+	}
+	p.CompareAndSwap(nil, m)
+	return p.Load()
+}
 
 // forShape names s in a message: " for a 3x4 board".
 func (s Shape) forShape() string {
@@ -109,6 +164,8 @@ func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell
 			if first == nil {
 				if v == 0xfe {
 					first = s.stray(line, i, lineNo)
+				} else if m := s.msgs(); m != nil {
+					first = &SyntaxError{Line: lineNo, Col: start + 1, Msg: m.tile[(line[i]-'0')%10]} // a digit: n is 10 or less
 				} else {
 					first = &SyntaxError{Line: lineNo, Col: start + 1, Msg: "tile " + string(line[i]) + " out of range 1.." + strconv.Itoa(n-1) + s.forShape()}
 				}
@@ -196,6 +253,8 @@ func (s Shape) stray(line []byte, i, lineNo int) error {
 		what = "byte 0x" + string([]byte{hex[line[i]>>4], hex[line[i]&15]}) + " is not text"
 	case r < ' ' || r == 0x7f:
 		what = "control character " + strconv.QuoteRune(r)
+	case r < utf8.RuneSelf && r != '\'' && r != '\\' && s.Valid():
+		return &SyntaxError{Line: lineNo, Col: i + 1, Msg: s.msgs().stray[r&0x7f]}
 	case r < utf8.RuneSelf && r != '\'' && r != '\\':
 		return &SyntaxError{Line: lineNo, Col: i + 1, Msg: "unexpected '" + string(line[i:i+1]) + "'; " + s.want()}
 	default:
@@ -215,12 +274,12 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 	if len(cells) != n {
 		if len(cells) > n {
 			c := cells[n]
-			return Board{}, errorAt(int(c.Line), int(c.Col), "too many cells: %d, want %d", len(cells), n)
+			return Board{}, &SyntaxError{Line: int(c.Line), Col: int(c.Col), Msg: msg("too many cells: ", len(cells), ", want ", n)}
 		}
 		if len(cells) > 0 {
 			line = int(cells[len(cells)-1].Line)
 		}
-		return Board{}, errorAt(line, 0, "too few cells: %d, want %d", len(cells), n)
+		return Board{}, &SyntaxError{Line: line, Msg: msg("too few cells: ", len(cells), ", want ", n)}
 	}
 	var b Board
 	b.setShape(s)
@@ -254,9 +313,9 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 		if j := seen[c.Value]; j != 0 {
 			first := cells[j-1]
 			if c.Value == 0 {
-				return Board{}, errorAt(int(c.Line), int(c.Col), "a second blank (the first is at %d:%d); want one blank", first.Line, first.Col)
+				return Board{}, &SyntaxError{Line: int(c.Line), Col: int(c.Col), Msg: msg("a second blank (the first is at ", int(first.Line), ":", int(first.Col), "); want one blank")}
 			}
-			return Board{}, errorAt(int(c.Line), int(c.Col), "tile %d repeated (first at %d:%d); want each of 1..%d once", c.Value, first.Line, first.Col, n-1)
+			return Board{}, &SyntaxError{Line: int(c.Line), Col: int(c.Col), Msg: msg("tile ", int(c.Value), " repeated (first at ", int(first.Line), ":", int(first.Col), "); want each of 1..", n-1, " once")}
 		}
 		seen[c.Value] = int8(i + 1)
 		b.set(i, c.Value)
