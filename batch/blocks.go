@@ -345,7 +345,7 @@ func (w *worker) answerLines(b *block) {
 				if w.r == nil {
 					w.r = format.NewReader(nil, j.Name, *p, w.solver.Goal())
 				}
-				w.r.ResetLine(it.text, it.line)
+				w.r.ResetSlowLine(it.text, it.line) // nextKey found no board in it
 				for w.r.Next(&w.cases) {
 					var o Result
 					var err error

@@ -3,6 +3,8 @@ package format
 import (
 	"strings"
 	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
 )
 
 // collect reads every case of r and describes each with line.
@@ -218,6 +220,34 @@ func TestMaxLine(t *testing.T) {
 		}
 		if len(got) != 2 || got[0] != want || got[1] != got[0] && n <= MaxLine {
 			t.Errorf("line of %d bytes: got %.80q, want %s twice", n, got, want)
+		}
+	}
+}
+
+// TestResetSlowLine reads lines good and bad alone with ResetLine and with
+// ResetSlowLine, which skips board.ParseLine: the same case, board or
+// message, for each, in every 3x3 preset that reads one board a line.
+func TestResetSlowLine(t *testing.T) {
+	lines := []string{
+		"2 3 4 1 5 x 7 6 8", "23415x768", "  2 3 4 1 5 x 7 6 8\r", "2\t3 4 1 5 x 7 6 8 ",
+		"1 2 3 4 5 6 7 8 9", "hello world", "12345678", "1 2 3 4 5 6 7 8 8", "1 2 3 4 5 x 7 8 9 0",
+		"", "   ", "x x 1 2 3 4 5 6 7", "é 2 3 4 5 6 7 8", "1 2 3 4 5 6 7 8 \x01", "123456780",
+	}
+	for _, p := range Presets {
+		if p.Shape != board.Shape3x3 || !p.OneLine {
+			continue
+		}
+		goal := p.GoalOr(board.Board{})
+		fast, slow := NewReader(nil, "in", p, goal), NewReader(nil, "in", p, goal)
+		for k, line := range lines {
+			var a, b Case
+			fast.ResetLine([]byte(line), k+1)
+			slow.ResetSlowLine([]byte(line), k+1)
+			okA, okB := fast.Next(&a), slow.Next(&b)
+			if okA != okB || a.Start != b.Start || a.Num != b.Num || a.Line != b.Line || (a.Err == nil) != (b.Err == nil) ||
+				a.Err != nil && a.Err.Error() != b.Err.Error() {
+				t.Errorf("%s: %q: ResetLine gives %v %+v, ResetSlowLine %v %+v", p.Name, line, okA, a, okB, b)
+			}
 		}
 	}
 }

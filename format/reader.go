@@ -65,8 +65,9 @@ type Reader struct {
 	lineReader
 
 	countRead bool
-	count     int // the number of cases the file announced, -1 if none
-	num       int // cases read so far
+	count     int  // the number of cases the file announced, -1 if none
+	notFast   bool // the line given by ResetSlowLine is no board board.ParseLine reads
+	num       int  // cases read so far
 	extraSaid bool
 	shortSaid bool
 	invalid   error // the preset cannot be read (Preset.Check)
@@ -142,6 +143,7 @@ func wantCells(s board.Shape) string {
 func (r *Reader) Reset(in io.Reader, n int) {
 	r.lineReader.reset(in, n)
 	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
+	r.notFast = false
 }
 
 // ResetLine makes r read line alone, as line lineNo of a file and the whole
@@ -150,6 +152,15 @@ func (r *Reader) Reset(in io.Reader, n int) {
 func (r *Reader) ResetLine(line []byte, lineNo int) {
 	r.lineReader.feed(line, lineNo)
 	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
+	r.notFast = false
+}
+
+// ResetSlowLine is ResetLine for a line that the caller found
+// board.ParseLine does not read as a board of r's shape (a bad line, as a
+// rule): r does not try it again, and reads it the general way at once.
+func (r *Reader) ResetSlowLine(line []byte, lineNo int) {
+	r.ResetLine(line, lineNo)
+	r.notFast = true
 }
 
 // StartAt makes r read on as if line lines and num cases of its input had
@@ -219,7 +230,7 @@ func (r *Reader) Next(c *Case) bool {
 		line, tooLong, ok := r.filledLine()
 		var start board.Board
 		parsed := false
-		if ok && tooLong == 0 {
+		if ok && tooLong == 0 && !r.notFast {
 			start, parsed = board.ParseLine(r.p.Shape, line)
 		}
 		switch {
@@ -478,7 +489,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 	scan := bs.shape.ScanCells
 	if r.p.Nested {
 		scan = bs.shape.ScanNested // a nested board is its line
-	} else if len(line) >= n { // a line shorter holds no whole board
+	} else if len(line) >= n && !(r.notFast && bs.shape == r.p.Shape) { // a line shorter holds no whole board
 		if b, ok := board.ParseLine(bs.shape, line); ok {
 			// The common case, read fast: a whole board on its line.
 			bs.fast, bs.b, bs.count = true, b, n
