@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -657,9 +658,9 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 		return bs.b, nil
 	case bs.count > n:
 		c := cells[n]
-		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), "too many cells: "+strconv.Itoa(bs.count)+", want "+strconv.Itoa(n)+which)
+		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), countMsg("too many cells: ", bs.count, n, which))
 	case bs.count < n:
-		return board.Board{}, r.errorAt(bs.last, 0, "too few cells: "+strconv.Itoa(bs.count)+", want "+strconv.Itoa(n)+which)
+		return board.Board{}, r.errorAt(bs.last, 0, countMsg("too few cells: ", bs.count, n, which))
 	}
 	b, err := bs.shape.FromCells(cells, bs.line)
 	if err != nil {
@@ -667,6 +668,41 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 	}
 	return b, nil
 }
+
+// countMsg returns what + count + ", want " + n + which, the message of a
+// board of too many or too few cells; those a line of junk has most (no
+// which, counts below 2*MaxCells+2) are made once (countMsgs).
+func countMsg(what string, count, n int, which string) string {
+	if which == "" && n >= 0 && n <= board.MaxCells && count >= 0 && count < len(countMsgs{}.few) {
+		p := &countMsgsOf[n]
+		m := p.Load()
+		if m == nil {
+			m = &countMsgs{}
+			for k := range m.few {
+				m.few[k] = "too few cells: " + strconv.Itoa(k) + ", want " + strconv.Itoa(n)
+				m.many[k] = "too many cells: " + strconv.Itoa(k) + ", want " + strconv.Itoa(n)
+			}
+			p.CompareAndSwap(nil, m)
+			m = p.Load()
+		}
+		switch what {
+		case "too few cells: ":
+			return m.few[count]
+		case "too many cells: ":
+			return m.many[count]
+		}
+	}
+	return what + strconv.Itoa(count) + ", want " + strconv.Itoa(n) + which
+}
+
+// countMsgs are the messages of countMsg for boards of n cells, by count.
+type countMsgs struct {
+	few, many [2*board.MaxCells + 2]string
+}
+
+// countMsgsOf[n] holds the countMsgs of boards of n cells, made on first
+// use.
+var countMsgsOf [board.MaxCells + 1]atomic.Pointer[countMsgs]
 
 // pair makes the start and goal of a case written on one line.
 func (r *Reader) pair(cells []board.Cell) (start, goal board.Board, err error) {
