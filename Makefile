@@ -37,6 +37,7 @@ fuzz:
 	$(GO) test ./format -run XXX -fuzz FuzzIsolation -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzArgs -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzCount -fuzztime 30s
+	$(GO) test ./format -run XXX -fuzz FuzzLineFault -fuzztime 30s
 	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzAPI -fuzztime 30s
 	$(GO) test ./web -run XXX -fuzz FuzzSolve -fuzztime 30s
 

@@ -342,6 +342,16 @@ func (w *worker) answerLines(b *block) {
 				b.out = append(b.out, unsolvable...)
 				b.res.Cases++
 			case itemSlow:
+				// A bad line of the usual kinds is said with no Reader,
+				// in the very words the Reader says it in.
+				if m, ok := p.AppendLineFault(append(w.a.msgs, j.LogPrefix...), j.Name, it.line, it.text); ok {
+					if j.Log != nil {
+						w.a.msgs = append(m, '\n')
+					}
+					b.out = p.AppendBad(b.out, 0)
+					b.res.add(Result{Cases: 1, Bad: 1})
+					continue
+				}
 				if w.r == nil {
 					w.r = format.NewReader(nil, j.Name, *p, w.solver.Goal())
 				}

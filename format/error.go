@@ -56,3 +56,51 @@ func (e *Error) Unwrap() error {
 	}
 	return e.SyntaxError
 }
+
+// AppendLineFault appends to dst the message of line, line lineNo of the
+// input called name, when the line is one bad case of p as a Reader of p
+// reads it alone: the text of the Error it gives, "name:line:col: what".
+// It reports false, appending nothing, for any line it does not so read:
+// a board, a blank line, a line past MaxLine or with a byte that is not
+// printable ASCII or a space, and every line of a preset whose cases are
+// not one board a line (OneLine, not Nested, not Pairs). The caller reads
+// those with a Reader. It finds the fault with board.Shape.ScanCells and
+// FromCells, as the Reader does, but makes no Error and no Case: the hot
+// path of a file of bad lines.
+func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byte) ([]byte, bool) {
+	s := p.Shape
+	if !p.OneLine || p.Nested || p.Pairs || !s.Valid() || len(line) > MaxLine || isBlankLine(line) {
+		return dst, false
+	}
+	for _, c := range line {
+		if (c < ' ' || c > '~') && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
+			return dst, false
+		}
+	}
+	n := s.Cells()
+	var buf [2*board.MaxCells + 1]board.Cell
+	cells, k, err := s.ScanCells(buf[:0], 2*n+1, line, lineNo)
+	at, col, msg := lineNo, 0, ""
+	if err == nil {
+		switch {
+		case k > n:
+			c := cells[n]
+			at, col, msg = int(c.Line), int(c.Col), countMsg("too many cells: ", k, n, "")
+		case k < n:
+			msg = countMsg("too few cells: ", k, n, "")
+		default:
+			if _, err = s.FromCells(cells, lineNo); err == nil {
+				return dst, false // a board
+			}
+		}
+	}
+	if err != nil {
+		se, ok := err.(*board.SyntaxError)
+		if !ok {
+			return dst, false
+		}
+		at, col, msg = se.Line, se.Col, se.Msg
+	}
+	e := Error{Name: name, SyntaxError: &board.SyntaxError{Line: at, Col: col, Msg: msg}}
+	return e.AppendTo(dst), true
+}

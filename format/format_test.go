@@ -251,3 +251,70 @@ func TestResetSlowLine(t *testing.T) {
 		}
 	}
 }
+
+// lineFaultVsReader checks AppendLineFault on line against a Reader of p
+// that reads the line alone: where it reports a fault, the Reader reads
+// one bad case whose Error is that text, and where the Reader reads one bad
+// case of printable ASCII within MaxLine, AppendLineFault reports it.
+func lineFaultVsReader(t *testing.T, p Preset, line string) {
+	t.Helper()
+	got, ok := p.AppendLineFault(nil, "in", 7, []byte(line))
+	r := NewReader(nil, "in", p, p.GoalOr(board.Board{}))
+	r.ResetLine([]byte(line), 7)
+	var c Case
+	n := 0
+	var want string
+	for r.Next(&c) {
+		n++
+		if c.Err != nil {
+			want = c.Err.Error()
+		}
+	}
+	printable := true
+	for _, b := range []byte(line) {
+		if (b < ' ' || b > '~') && b != '\t' && b != '\r' && b != '\v' && b != '\f' {
+			printable = false
+		}
+	}
+	switch {
+	case ok && (n != 1 || string(got) != want):
+		t.Errorf("%s: %q: AppendLineFault %q; the Reader reads %d cases, the last fault %q", p.Name, line, got, n, want)
+	case !ok && n == 1 && want != "" && printable && len(line) <= MaxLine && p.OneLine && !p.Nested && !p.Pairs:
+		t.Errorf("%s: %q: AppendLineFault reports no fault; the Reader %q", p.Name, line, want)
+	}
+}
+
+// TestAppendLineFault holds AppendLineFault to the Reader on lines of
+// every kind of fault, and good and blank ones, in every preset.
+func TestAppendLineFault(t *testing.T) {
+	lines := []string{
+		"2 3 4 1 5 x 7 6 8", "23415x768", "", "   ", "\t\r",
+		"1 2 3 4 5 6 7 8 9", "hello world", "12345678", "1 2 3 4 5 6 7 8 8", "1 2 3 4 5 x 7 8 9 0",
+		"x x 1 2 3 4 5 6 7", "0 1 2 3 4 5 6 7 8", "1 2 3 4 5 6 7 8 #", "'12345678", "\\12345678", "1234567x8 junk",
+		"1 2 3 4 5 6 7 8 x\r", "123456789012345678901234567890123456", "é 2 3 4 5 6 7 8", "\x01 2 3", "[[1,2,3],[4,0,5]]",
+		"1 2 3 4 5 6 7 8 x 1 2 3 4 5 6 7 8 x", strings.Repeat("1", MaxLine+1),
+	}
+	for _, p := range Presets {
+		for _, line := range lines {
+			lineFaultVsReader(t, p, line)
+		}
+	}
+}
+
+// FuzzLineFault holds AppendLineFault to the Reader on any line, in the
+// presets of one board a line.
+func FuzzLineFault(f *testing.F) {
+	for _, s := range []string{"1 2 3 4 5 6 7 8 9", "hello world", "12345678", "1 2 3 4 5 6 7 8 8", "x12345678", "1 2 3\t4 5 6 7 8 x x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n") {
+			return
+		}
+		for _, p := range Presets {
+			if p.OneLine {
+				lineFaultVsReader(t, p, line)
+			}
+		}
+	})
+}
