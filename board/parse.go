@@ -148,12 +148,22 @@ func (s Shape) AppendCells(dst []Cell, line []byte, lineNo int) ([]Cell, error) 
 // Only the first fault's message is made: a line of junk costs about what
 // a line of cells does.
 func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell, int, error) {
-	n := s.Cells()
-	if n > 10 {
+	if s.Cells() > 10 {
 		return s.scanWide(dst, limit, line, lineNo)
 	}
-	var first error
-	count := 0
+	dst, count, col, msg := s.ScanFault(dst, limit, line, lineNo)
+	if col > 0 {
+		return dst, count, &SyntaxError{Line: lineNo, Col: col, Msg: msg}
+	}
+	return dst, count, nil
+}
+
+// ScanFault is ScanCells for a board of ten cells or fewer (it reads any
+// other as one of ten), giving its first fault as the column and message of
+// the SyntaxError ScanCells returns, col 0 for none, with no error made:
+// for a caller that writes the message at once.
+func (s Shape) ScanFault(dst []Cell, limit int, line []byte, lineNo int) (cells []Cell, count, col int, msg string) {
+	n := min(s.Cells(), 10)
 	for i := 0; i < len(line); i++ {
 		v := cellValue[line[i]]
 		if v == 0xff {
@@ -161,13 +171,14 @@ func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell
 		}
 		start := i
 		if v == 0xfe || int(v) >= n {
-			if first == nil {
+			if col == 0 {
+				col = start + 1
 				if v == 0xfe {
-					first = s.stray(line, i, lineNo)
+					msg = s.strayMsg(line, i)
 				} else if m := s.msgs(); m != nil {
-					first = &SyntaxError{Line: lineNo, Col: start + 1, Msg: m.tile[(line[i]-'0')%10]} // a digit: n is 10 or less
+					msg = m.tile[(line[i]-'0')%10] // a digit: n is 10 or less
 				} else {
-					first = &SyntaxError{Line: lineNo, Col: start + 1, Msg: "tile " + string(line[i]) + " out of range 1.." + strconv.Itoa(n-1) + s.forShape()}
+					msg = "tile " + string(line[i]) + " out of range 1.." + strconv.Itoa(n-1) + s.forShape()
 				}
 			}
 			if line[i] >= utf8.RuneSelf {
@@ -181,7 +192,7 @@ func (s Shape) ScanCells(dst []Cell, limit int, line []byte, lineNo int) ([]Cell
 			dst = append(dst, Cell{Value: v, Line: int32(lineNo), Col: int32(start + 1)})
 		}
 	}
-	return dst, count, first
+	return dst, count, col, msg
 }
 
 // scanWide is ScanCells for a board of more than ten cells, whose cells
@@ -245,6 +256,11 @@ const Bad = 0xff
 
 // stray describes the unexpected character at line[i].
 func (s Shape) stray(line []byte, i, lineNo int) error {
+	return &SyntaxError{Line: lineNo, Col: i + 1, Msg: s.strayMsg(line, i)}
+}
+
+// strayMsg is the message of stray.
+func (s Shape) strayMsg(line []byte, i int) string {
 	r, size := utf8.DecodeRune(line[i:])
 	var what string
 	switch {
@@ -254,13 +270,13 @@ func (s Shape) stray(line []byte, i, lineNo int) error {
 	case r < ' ' || r == 0x7f:
 		what = "control character " + strconv.QuoteRune(r)
 	case r < utf8.RuneSelf && r != '\'' && r != '\\' && s.Valid():
-		return &SyntaxError{Line: lineNo, Col: i + 1, Msg: s.msgs().stray[r&0x7f]}
+		return s.msgs().stray[r&0x7f]
 	case r < utf8.RuneSelf && r != '\'' && r != '\\':
-		return &SyntaxError{Line: lineNo, Col: i + 1, Msg: "unexpected '" + string(line[i:i+1]) + "'; " + s.want()}
+		return "unexpected '" + string(line[i:i+1]) + "'; " + s.want()
 	default:
 		what = "unexpected " + strconv.QuoteRune(r)
 	}
-	return &SyntaxError{Line: lineNo, Col: i + 1, Msg: what + "; " + s.want()}
+	return what + "; " + s.want()
 }
 
 // FromCells makes a board of shape s from exactly s.Cells() cells holding

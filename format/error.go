@@ -63,10 +63,11 @@ func (e *Error) Unwrap() error {
 // It reports false, appending nothing, for any line it does not so read:
 // a board, a blank line, a line past MaxLine or with a byte that is not
 // printable ASCII or a space, and every line of a preset whose cases are
-// not one board a line (OneLine, not Nested, not Pairs). The caller reads
-// those with a Reader. It finds the fault with board.Shape.ScanCells and
-// FromCells, as the Reader does, but makes no Error and no Case: the hot
-// path of a file of bad lines.
+// not one board a line (OneLine, not Nested, not Pairs) of ten cells or
+// fewer. The caller reads those with a Reader. It finds the fault with
+// board.Shape.ScanFault (ScanCells with no error made) and FromCells, as
+// the Reader does, but makes no Error and no Case: the hot path of a file
+// of bad lines.
 func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byte) ([]byte, bool) {
 	s := p.Shape
 	if !p.OneLine || p.Nested || p.Pairs || !s.Valid() || len(line) > MaxLine || isBlankLine(line) {
@@ -78,10 +79,14 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 		}
 	}
 	n := s.Cells()
-	var buf [2*board.MaxCells + 1]board.Cell
-	cells, k, err := s.ScanCells(buf[:0], 2*n+1, line, lineNo)
-	at, col, msg := lineNo, 0, ""
-	if err == nil {
+	if n > 10 {
+		return dst, false // cells are numbers: ScanCells reads them otherwise
+	}
+	var buf [2*10 + 1]board.Cell
+	cells, k, col, msg := s.ScanFault(buf[:0], 2*n+1, line, lineNo)
+	at := lineNo
+	var err error
+	if col == 0 {
 		switch {
 		case k > n:
 			c := cells[n]
