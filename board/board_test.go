@@ -232,7 +232,46 @@ func FuzzParseLine(f *testing.F) {
 	f.Add("23415x768")
 	f.Add("1 2 3 4 5 6 7 8 x")
 	f.Add("12345x")
+	f.Add("1 2 3 4 5 6 7 8 9")
+	f.Add("1 2 3 4 5 6 7 8 8")
+	f.Add("123456788")
 	f.Fuzz(compareParseLine)
+}
+
+// TestParseLineNineForms holds ParseLine to the full reader on random
+// lines of the two forms NineWords reads, "2 3 4 1 5 x 7 6 8" and
+// "23415x768", of cells good and bad, where ParseLine gives up at once
+// when NineWords does.
+func TestParseLineNineForms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	const chars = "012345678x9X# a'"
+	for range 20000 {
+		var b []byte
+		spaced := rng.IntN(2) == 0
+		for k := range 9 {
+			if spaced && k > 0 {
+				b = append(b, ' ')
+			}
+			b = append(b, chars[rng.IntN(len(chars))])
+		}
+		if rng.IntN(3) == 0 { // a permutation, now and then
+			for k, v := range rng.Perm(9) {
+				c := byte('0' + v)
+				if v == 0 {
+					c = 'x'
+				}
+				b[k*(1+btoi(spaced))] = c
+			}
+		}
+		compareParseLine(t, string(b))
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // compareParseLine checks, for every shape of at most ten cells, that the

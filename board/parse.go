@@ -423,6 +423,12 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 			b.setBlank(blank)
 			return b, true
 		}
+		// A line of one of those forms that is not a board is no board
+		// read the slow way either: its cells are the same nine (a line of
+		// nine bytes with a space in it has fewer than nine).
+		if len(line) == 9 || len(line) == 17 && spacedNine(line) {
+			return b, false
+		}
 	}
 	k := 0
 	var seen uint32
@@ -462,6 +468,13 @@ func NineWords(line []byte) (lo, hi uint64, blank int, ok bool) {
 		return nine(line[0], line[1], line[2], line[3], line[4], line[5], line[6], line[7], line[8])
 	}
 	return 0, 0, 0, false
+}
+
+// spacedNine reports whether line, of 17 bytes, has a space in each odd
+// byte, the layout of "2 3 4 1 5 x 7 6 8".
+func spacedNine(line []byte) bool {
+	const odd, spaces = 0xff00ff00ff00ff00, 0x2000200020002000
+	return binary.LittleEndian.Uint64(line[0:8])&odd == spaces && binary.LittleEndian.Uint64(line[8:16])&odd == spaces
 }
 
 // nine returns the words of the nine cells written c0..c8 and the blank
