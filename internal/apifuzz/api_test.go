@@ -120,6 +120,20 @@ func TestZeroValues(t *testing.T) {
 	if _, ok := zr.Count(); ok {
 		t.Error("the zero Reader has a count")
 	}
+	zr.ResetSlowLine([]byte("hello"), 3)
+	for zr.Next(&c) {
+		if c.Err == nil {
+			t.Error("the zero Reader read a case")
+		}
+	}
+	if b, ok := p.AppendLineFault(nil, "in", 1, []byte("1 2 3")); ok || len(b) != 0 {
+		t.Errorf("the zero Preset said a fault: %q", b)
+	}
+	for _, s := range []board.Shape{{}, {Rows: -3, Cols: 7}, {Rows: 1 << 32, Cols: 1 << 32}} {
+		if _, _, col, msg := s.ScanFault(nil, 10, []byte("9 x ' é"), 1); col == 0 || msg == "" {
+			t.Errorf("%v: ScanFault found no fault", s)
+		}
+	}
 	if _, err := table.NewPairs(nil, nil); err == nil {
 		t.Error("NewPairs of nothing")
 	}
