@@ -50,6 +50,16 @@ func (t *Table) cacheFile() string {
 	return filepath.Join(t.cache, fmt.Sprintf("%dx%d-%d.%08x.fast", s.Rows, s.Cols, t.goal.Blank(), t.checksum))
 }
 
+// kept reports whether t's cache holds a file of its fast lookups (which
+// loadFast still checks whole).
+func (t *Table) kept() bool {
+	if t.cache == "" {
+		return false
+	}
+	_, err := os.Stat(t.cacheFile())
+	return err == nil
+}
+
 // loadFast maps t's fast lookups from its cache in place (internal/mapped),
 // or returns nil when they are not there whole.
 func (t *Table) loadFast() *fastTable {

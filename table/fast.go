@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"math/bits"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -59,10 +58,8 @@ func (t *Table) fastIfBuilt() *fastTable {
 	case n == cachedLookups:
 		// Fast lookups kept by an earlier run cost far less to read than
 		// to build: read them now, if they are there.
-		if t.cache != "" {
-			if _, err := os.Stat(t.cacheFile()); err == nil && t.Prepare() == nil {
-				return t.built.Load()
-			}
+		if t.kept() && t.Prepare() == nil {
+			return t.built.Load()
 		}
 	case n >= slowLookups:
 		if t.Prepare() == nil {
@@ -84,10 +81,8 @@ func (t *Table) Expect(n int) {
 		return
 	}
 	need := expectBuild
-	if t.cache != "" {
-		if _, err := os.Stat(t.cacheFile()); err == nil {
-			need = cachedLookups
-		}
+	if t.kept() {
+		need = cachedLookups
 	}
 	if n < need || !t.expected.CompareAndSwap(false, true) {
 		return
