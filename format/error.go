@@ -90,9 +90,9 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 		switch {
 		case k > n:
 			c := cells[n]
-			at, col, msg = int(c.Line), int(c.Col), countMsg("too many cells: ", k, n, "")
+			at, col, msg = int(c.Line), int(c.Col), countMsg(true, k, n, "")
 		case k < n:
-			msg = countMsg("too few cells: ", k, n, "")
+			msg = countMsg(false, k, n, "")
 		default:
 			if _, err = s.FromCells(cells, lineNo); err == nil {
 				return dst, false // a board

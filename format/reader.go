@@ -658,9 +658,9 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 		return bs.b, nil
 	case bs.count > n:
 		c := cells[n]
-		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), countMsg("too many cells: ", bs.count, n, which))
+		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), countMsg(true, bs.count, n, which))
 	case bs.count < n:
-		return board.Board{}, r.errorAt(bs.last, 0, countMsg("too few cells: ", bs.count, n, which))
+		return board.Board{}, r.errorAt(bs.last, 0, countMsg(false, bs.count, n, which))
 	}
 	b, err := bs.shape.FromCells(cells, bs.line)
 	if err != nil {
@@ -669,10 +669,11 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 	return b, nil
 }
 
-// countMsg returns what + count + ", want " + n + which, the message of a
-// board of too many or too few cells; those a line of junk has most (no
-// which, counts below 2*MaxCells+2) are made once (countMsgs).
-func countMsg(what string, count, n int, which string) string {
+// countMsg returns the message of a board of count cells, too many
+// (many) or too few, where n are wanted: "too many cells: 10, want 9" and
+// which after it. Those a line of junk has most (no which, counts below
+// 2*MaxCells+2) are made once (countMsgs).
+func countMsg(many bool, count, n int, which string) string {
 	if which == "" && n >= 0 && n <= board.MaxCells && count >= 0 && count < len(countMsgs{}.few) {
 		p := &countMsgsOf[n]
 		m := p.Load()
@@ -685,12 +686,14 @@ func countMsg(what string, count, n int, which string) string {
 			p.CompareAndSwap(nil, m)
 			m = p.Load()
 		}
-		switch what {
-		case "too few cells: ":
-			return m.few[count]
-		case "too many cells: ":
+		if many {
 			return m.many[count]
 		}
+		return m.few[count]
+	}
+	what := "too few cells: "
+	if many {
+		what = "too many cells: "
 	}
 	return what + strconv.Itoa(count) + ", want " + strconv.Itoa(n) + which
 }
