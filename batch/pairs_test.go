@@ -41,7 +41,7 @@ func TestPairBlocks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for _, line := range []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"} {
+				for _, line := range goalLines {
 					fast, _, _, _ := pairs.Key([]byte(line), []byte(line))
 					if err := fast.Table().Prepare(); err != nil {
 						t.Fatal(err)
@@ -71,6 +71,11 @@ func TestPairBlocks(t *testing.T) {
 		}
 	}
 }
+
+// goalLines are the nine standard goals of the 3x3 board as lines, the
+// blank in cell 8, 7, ... 0: a pair of one of them with itself finds the
+// Solver of each of the nine tables (table.Pairs.Key).
+var goalLines = []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"}
 
 // pairFile writes n cases of p, a preset of pairs, in both of the usual
 // forms, empty lines between some boards, and a fault in one case of a
@@ -158,7 +163,7 @@ func BenchmarkPairBlocks(b *testing.B) {
 			j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 			var a answerer
 			kp := a.pairsFor(j)
-			for _, line := range []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"} {
+			for _, line := range goalLines {
 				v, _, _, _ := kp.Key([]byte(line), []byte(line))
 				v.Table().Prepare()
 			}
@@ -210,7 +215,6 @@ func FuzzPairBlocks(f *testing.F) {
 // its count says (whose tables would otherwise not be made), and the
 // answers, messages and counts are those of case by case.
 func TestExpectPairs(t *testing.T) {
-	goals := []string{"123456780", "123456708", "123456078", "123450786", "123405786", "123045786", "120453786", "102453786", "012453786"}
 	for _, name := range []string{"hdu3567", "hoj1868"} {
 		p, _ := format.Lookup(name)
 		for _, cases := range []int{3000, 95000} {
@@ -233,7 +237,7 @@ func TestExpectPairs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, g := range goals {
+			for _, g := range goalLines {
 				fast, _, _, _ := pairs.Key([]byte(g), []byte(g))
 				fast.AppendPath(nil, board.MustParse(board.Shape3x3, g)) // waits for a build under way
 				if !fast.Fast() {
