@@ -269,18 +269,16 @@ type frame9 struct {
 }
 
 // legal9[b] has bit m set for each move m the blank can make from cell b
-// of a 3x3 board, and code9[b][m] is the place of m among them, in the
-// order d l r u: what a table's raw bytes hold (see legalMoves and layout).
-var legal9, code9 = func() (legal [9]uint8, code [9][board.NumMoves]uint8) {
+// of a 3x3 board.
+var legal9 = func() (legal [9]uint8) {
 	for b := range 9 {
 		for m := range board.Move(board.NumMoves) {
 			if _, ok := board.Shape3x3.Step(b, m); ok {
-				code[b][m] = uint8(bits.OnesCount8(legal[b]))
 				legal[b] |= 1 << m
 			}
 		}
 	}
-	return legal, code
+	return legal
 }()
 
 // swap9[b][m] is what moving the blank from cell b by m adds to the cells
