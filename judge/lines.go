@@ -94,7 +94,7 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 	go func() {
 		defer close(order)
 		defer close(work)
-		var inCarry, ansCarry []byte
+		var inCarry, ansCarry, ansBuf []byte // ansCarry is in ansBuf's array
 		inEOF, ansEOF := false, false
 		at := 0
 		for {
@@ -127,11 +127,24 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 						// says which cases have no answer.
 						size, count, _ = nthLine(b.in, m)
 					}
+					if cap(b.ans) < k {
+						// Room for answers a little longer than the lines,
+						// at once rather than grown.
+						b.ans = make([]byte, 0, max(k, lineBlockSize+lineBlockSize/2))
+					}
 					b.ans = append(b.ans[:0], ansCarry[:k]...)
 					ansCarry = ansCarry[k:]
 					break
 				}
-				ansCarry = slices.Grow(ansCarry, lineBlockSize)
+				if cap(ansCarry)-len(ansCarry) < lineBlockSize {
+					// What is left to the front of its array, to read
+					// after it: the array serves block after block (a
+					// new one each time would be garbage of a block).
+					if len(ansCarry)+lineBlockSize > cap(ansBuf) {
+						ansBuf = make([]byte, 0, len(ansCarry)+2*lineBlockSize)
+					}
+					ansCarry = append(ansBuf[:0], ansCarry...)
+				}
 				n, err := io.ReadAtLeast(answers, ansCarry[len(ansCarry):cap(ansCarry)], 1)
 				ansCarry = ansCarry[:len(ansCarry)+n]
 				if err == io.EOF {

@@ -3,7 +3,9 @@ package judge
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -129,5 +131,43 @@ func TestFastStageCRLF(t *testing.T) {
 	v, _, _, lines, err := c.fastStage(strings.NewReader(in), strings.NewReader(out), &report)
 	if err != nil || lines != 3000 || alone != 0 || v.Failed != 0 {
 		t.Errorf("fast stage: %+v, %d lines, %d judged alone, %v; want 3000 lines, none alone\n%s", v, lines, alone, err, report.String())
+	}
+}
+
+// TestFastStageGarbage judges a file of boards and one four times as
+// long: the longer may allocate little more than the shorter, as its
+// blocks and carried lines are reused, not made again for each block.
+func TestFastStageGarbage(t *testing.T) {
+	defer func(n int) { lineBlockSize = n }(lineBlockSize)
+	lineBlockSize = 16 << 10
+	solver := embedded.Solver()
+	p, _ := format.Lookup("hdu1043")
+	alloc := func(n int) uint64 {
+		var gen bytes.Buffer
+		g := Generator{Solver: solver, Preset: p, N: n, Seed: 5, MaxDepth: -1, Unsolvable: 0.5}
+		if err := g.Write(&gen); err != nil {
+			t.Fatal(err)
+		}
+		var ans bytes.Buffer
+		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+			t.Fatal(err)
+		}
+		c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		v, err := c.Check(bytes.NewReader(gen.Bytes()), bytes.NewReader(ans.Bytes()), io.Discard)
+		runtime.ReadMemStats(&after)
+		if err != nil || v.Passed != n {
+			t.Fatalf("Check = %+v, %v; want %d passed", v, err, n)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	const n = 20000 // about 22 blocks
+	small, large := alloc(n), alloc(4*n)
+	t.Logf("%d lines: %d bytes allocated; %d lines: %d", n, small, 4*n, large)
+	// 60,000 more lines, 1 MB of cases and about as much of answers.
+	if large > small+64<<10 {
+		t.Errorf("judging %d lines allocates %d bytes, %d lines %d: want about the same", n, small, 4*n, large)
 	}
 }
