@@ -26,6 +26,11 @@ type slot struct {
 	done    chan struct{}
 }
 
+// outRoom is how many bytes of answers a slot makes room for, at first, a
+// byte of a block's input: a file of pairs writes about 1.7 bytes of
+// answers a byte of cases ("Case 1: 22" and a path for two boards).
+const outRoom = 2
+
 // runParallel answers the cases of r on every core: the reader hands runs
 // of chunk cases to the workers, and the answers are written in the order
 // of the cases, a window of runs ahead at most, so memory stays flat.
@@ -67,6 +72,12 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			var sub *format.Reader
 			for s := range work {
 				a.msgs = s.msgs[:0]
+				if need := outRoom * s.block.Len(); s.isBlock && cap(s.out) < need {
+					// Room for the block's answers at once: grown from
+					// nothing, the buffer would leave garbage of every
+					// size on the way, which the collector would run for.
+					s.out = make([]byte, 0, need)
+				}
 				if !s.isBlock {
 					s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
 				} else if s.block.Pairs() && !j.Verbose && a.pairsFor(j) != nil {

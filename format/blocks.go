@@ -27,6 +27,9 @@ type Block struct {
 // Cases returns the number of cases in b.
 func (b *Block) Cases() int { return b.cases }
 
+// Len returns the number of bytes of input b holds.
+func (b *Block) Len() int { return len(b.data) }
+
 // NextBlock cuts the next run of whole cases of r's input into b, and
 // reports whether it did. It does so only for a preset whose cases are
 // separated by blank lines (Preset.Separated), where a case is a run of

@@ -102,6 +102,9 @@ func TestZeroValues(t *testing.T) {
 	for r := blk.Reader(nil); r.Next(&c); {
 		t.Error("the zero Block has a case")
 	}
+	if blk.Len() != 0 || blk.Cases() != 0 {
+		t.Error("the zero Block holds input")
+	}
 	if pl := blk.PairLines(); blk.Pairs() || pl.Num() != 0 {
 		t.Error("the zero Block has pairs")
 	} else if _, _, ok := pl.Next(); ok {
