@@ -437,3 +437,48 @@ func TestShapeValid(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCellsFault holds AppendCellsFault to FromCells on random
+// cells of every shape: too few, too many, values off the board, tiles
+// repeated, blanks repeated, and boards.
+func TestAppendCellsFault(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	shapes := []Shape{{3, 3}, {2, 3}, {4, 4}, {2, 2}, {}, {1, 9}}
+	for range 20000 {
+		s := shapes[rng.IntN(len(shapes))]
+		n := s.Cells()
+		var cells []Cell
+		for i, v := range rng.Perm(max(n, 1)) {
+			cells = append(cells, Cell{Value: uint8(v), Line: int32(1 + i/3), Col: int32(1 + 2*(i%3))})
+		}
+		switch rng.IntN(5) {
+		case 0:
+			cells = cells[:rng.IntN(len(cells)+1)]
+		case 1:
+			cells = append(cells, Cell{Value: uint8(rng.IntN(n + 1)), Line: 9, Col: 9})
+		case 2:
+			cells[rng.IntN(len(cells))].Value = uint8(rng.IntN(n + 2))
+		case 3:
+			cells[rng.IntN(len(cells))].Value = cells[rng.IntN(len(cells))].Value
+		}
+		line := rng.IntN(100)
+		b, err := s.FromCells(cells, line)
+		msg, at, col, bad := s.AppendCellsFault([]byte("x"), cells, line)
+		if err == nil {
+			if bad || string(msg) != "x" {
+				t.Fatalf("%v %v: AppendCellsFault = %q, %d, %d, true; FromCells made %v", s, cells, msg, at, col, b)
+			}
+			continue
+		}
+		want := err.Error()
+		if se, ok := err.(*SyntaxError); ok {
+			if se.Line != at || se.Col != col {
+				t.Fatalf("%v %v: AppendCellsFault at %d:%d, FromCells %d:%d", s, cells, at, col, se.Line, se.Col)
+			}
+			want = se.Msg
+		}
+		if !bad || string(msg) != "x"+want {
+			t.Fatalf("%v %v: AppendCellsFault = %q, %v; FromCells says %q", s, cells, msg, bad, want)
+		}
+	}
+}

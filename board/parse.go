@@ -36,23 +36,6 @@ func errorAt(line, col int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// msg makes a message of its parts, strings and ints, as fmt.Sprint of
-// them would with no spaces added, but in one allocation: the messages of
-// FromCells, which a file of bad boards makes one a line.
-func msg(parts ...any) string {
-	var buf [128]byte
-	b := buf[:0]
-	for _, p := range parts {
-		switch p := p.(type) {
-		case string:
-			b = append(b, p...)
-		case int:
-			b = strconv.AppendInt(b, int64(p), 10)
-		}
-	}
-	return string(b)
-}
-
 // isSpace reports whether c separates cells: a space, a tab, or the
 // carriage return of a CRLF line end.
 func isSpace(c byte) bool {
@@ -286,60 +269,97 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 	if !s.Valid() {
 		return Board{}, fmt.Errorf("board: shape %v not supported", s)
 	}
-	n := s.Cells()
-	if len(cells) != n {
-		if len(cells) > n {
-			c := cells[n]
-			return Board{}, &SyntaxError{Line: int(c.Line), Col: int(c.Col), Msg: msg("too many cells: ", len(cells), ", want ", n)}
+	if n := s.Cells(); len(cells) == n {
+		// Each tile once and one blank, checked on a mask; a fault is
+		// found again by AppendCellsFault, for its message.
+		var mask uint32
+		var words [2]uint64
+		blank := 0
+		for i, c := range cells {
+			v := c.Value
+			if int(v) >= n || mask&(1<<v) != 0 {
+				mask = 0
+				break
+			}
+			mask |= 1 << v
+			words[i>>3&1] |= uint64(v) << (8 * uint(i&7))
+			if v == 0 {
+				blank = i
+			}
 		}
+		if mask == 1<<n-1 {
+			var b Board
+			b.setShape(s)
+			b.lo, b.hi = words[0], words[1]
+			b.setBlank(blank)
+			return b, nil
+		}
+	}
+	var buf [128]byte
+	msg, at, col, _ := s.AppendCellsFault(buf[:0], cells, line)
+	return Board{}, &SyntaxError{Line: at, Col: col, Msg: string(msg)}
+}
+
+// AppendCellsFault appends to dst the message of FromCells' error for
+// cells and line, and returns it with the line and column the error
+// names, when cells are not a board of s; bad is false, and dst returned
+// as it is, when they are one. It makes no error and no string: the
+// messages of a file of bad boards, one a line, are made with no garbage.
+// For a shape that is not valid the message is FromCells', at line.
+func (s Shape) AppendCellsFault(dst []byte, cells []Cell, line int) (msg []byte, at, col int, bad bool) {
+	if !s.Valid() {
+		return fmt.Appendf(dst, "board: shape %v not supported", s), line, 0, true
+	}
+	n := s.Cells()
+	num := func(v int) { dst = strconv.AppendInt(dst, int64(v), 10) }
+	place := func(c Cell) {
+		num(int(c.Line))
+		dst = append(dst, ':')
+		num(int(c.Col))
+	}
+	switch {
+	case len(cells) > n:
+		dst = append(dst, "too many cells: "...)
+		num(len(cells))
+		dst = append(dst, ", want "...)
+		num(n)
+		c := cells[n]
+		return dst, int(c.Line), int(c.Col), true
+	case len(cells) < n:
+		dst = append(dst, "too few cells: "...)
+		num(len(cells))
+		dst = append(dst, ", want "...)
+		num(n)
 		if len(cells) > 0 {
 			line = int(cells[len(cells)-1].Line)
 		}
-		return Board{}, &SyntaxError{Line: line, Msg: msg("too few cells: ", len(cells), ", want ", n)}
-	}
-	var b Board
-	b.setShape(s)
-	// Each tile once and one blank, checked on a mask; a fault is found
-	// again below, for its message.
-	var mask uint32
-	var words [2]uint64
-	blank := 0
-	for i, c := range cells {
-		v := c.Value
-		if int(v) >= n || mask&(1<<v) != 0 {
-			mask = 0
-			break
-		}
-		mask |= 1 << v
-		words[i>>3&1] |= uint64(v) << (8 * uint(i&7))
-		if v == 0 {
-			blank = i
-		}
-	}
-	if mask == 1<<n-1 {
-		b.lo, b.hi = words[0], words[1]
-		b.setBlank(blank)
-		return b, nil
+		return dst, line, 0, true
 	}
 	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
 	for i, c := range cells {
 		if int(c.Value) >= n {
-			return Board{}, errorAt(int(c.Line), int(c.Col), "not a cell; %s", s.want())
+			dst = append(append(dst, "not a cell; "...), s.want()...)
+			return dst, int(c.Line), int(c.Col), true
 		}
 		if j := seen[c.Value]; j != 0 {
-			first := cells[j-1]
 			if c.Value == 0 {
-				return Board{}, &SyntaxError{Line: int(c.Line), Col: int(c.Col), Msg: msg("a second blank (the first is at ", int(first.Line), ":", int(first.Col), "); want one blank")}
+				dst = append(dst, "a second blank (the first is at "...)
+				place(cells[j-1])
+				dst = append(dst, "); want one blank"...)
+			} else {
+				dst = append(dst, "tile "...)
+				num(int(c.Value))
+				dst = append(dst, " repeated (first at "...)
+				place(cells[j-1])
+				dst = append(dst, "); want each of 1.."...)
+				num(n - 1)
+				dst = append(dst, " once"...)
 			}
-			return Board{}, &SyntaxError{Line: int(c.Line), Col: int(c.Col), Msg: msg("tile ", int(c.Value), " repeated (first at ", int(first.Line), ":", int(first.Col), "); want each of 1..", n-1, " once")}
+			return dst, int(c.Line), int(c.Col), true
 		}
 		seen[c.Value] = int8(i + 1)
-		b.set(i, c.Value)
-		if c.Value == 0 {
-			b.setBlank(i)
-		}
 	}
-	return b, nil
+	return dst, 0, 0, false
 }
 
 // Parse reads a board of shape s written in any of the usual forms: one

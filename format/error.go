@@ -26,27 +26,32 @@ func (e *Error) AppendTo(b []byte) []byte {
 	if se == nil {
 		return append(append(b, e.Name...), ": bad input"...)
 	}
+	return append(e.appendPlace(b, se.Line, se.Col), se.Msg...)
+}
+
+// appendPlace appends what comes before the message of an Error of e's
+// input at line and col: "name:line:col: ", or "argument 2, column 5: ".
+func (e *Error) appendPlace(b []byte, line, col int) []byte {
 	switch {
-	case e.Args && se.Line > 0:
+	case e.Args && line > 0:
 		b = append(b, "argument "...)
-		b = strconv.AppendInt(b, int64(se.Line), 10)
-		if se.Col > 0 {
+		b = strconv.AppendInt(b, int64(line), 10)
+		if col > 0 {
 			b = append(b, ", column "...)
-			b = strconv.AppendInt(b, int64(se.Col), 10)
+			b = strconv.AppendInt(b, int64(col), 10)
 		}
 	default:
 		b = append(b, e.Name...)
-		if se.Line > 0 {
+		if line > 0 {
 			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(se.Line), 10)
-			if se.Col > 0 {
+			b = strconv.AppendInt(b, int64(line), 10)
+			if col > 0 {
 				b = append(b, ':')
-				b = strconv.AppendInt(b, int64(se.Col), 10)
+				b = strconv.AppendInt(b, int64(col), 10)
 			}
 		}
 	}
-	b = append(b, ": "...)
-	return append(b, se.Msg...)
+	return append(b, ": "...)
 }
 
 // Unwrap returns the fault without the input's name.
@@ -85,7 +90,6 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 	var buf [2*10 + 1]board.Cell
 	cells, k, col, msg := s.ScanFault(buf[:0], 2*n+1, line, lineNo)
 	at := lineNo
-	var err error
 	if col == 0 {
 		switch {
 		case k > n:
@@ -94,17 +98,15 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 		case k < n:
 			msg = countMsg(false, k, n, "")
 		default:
-			if _, err = s.FromCells(cells, lineNo); err == nil {
+			// The message of FromCells' error, written in place.
+			var buf [128]byte
+			m, at, col, bad := s.AppendCellsFault(buf[:0], cells, lineNo)
+			if !bad {
 				return dst, false // a board
 			}
+			e := Error{Name: name}
+			return append(e.appendPlace(dst, at, col), m...), true
 		}
-	}
-	if err != nil {
-		se, ok := err.(*board.SyntaxError)
-		if !ok {
-			return dst, false
-		}
-		at, col, msg = se.Line, se.Col, se.Msg
 	}
 	e := Error{Name: name, SyntaxError: &board.SyntaxError{Line: at, Col: col, Msg: msg}}
 	return e.AppendTo(dst), true

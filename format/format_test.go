@@ -318,3 +318,20 @@ func FuzzLineFault(f *testing.F) {
 		}
 	})
 }
+
+// TestAppendLineFaultAllocs says a bad line of each usual kind, into a
+// log with room, with no allocation: a file of bad lines makes no
+// garbage a line.
+func TestAppendLineFaultAllocs(t *testing.T) {
+	p, _ := Lookup("hdu1043")
+	dst := make([]byte, 0, 1<<10)
+	for _, line := range []string{"1 2 3 4 5 6 7 8 9", "hello world", "12345678", "1 2 3 4 5 6 7 8 8", "1 2 3 4 5 x 7 8 9 0", "x x 1 2 3 4 5 6 7", "1234567#0"} {
+		b := []byte(line)
+		if _, ok := p.AppendLineFault(dst[:0], "stdin", 123456, b); !ok {
+			t.Fatalf("%q: not said", line)
+		}
+		if n := testing.AllocsPerRun(100, func() { p.AppendLineFault(dst[:0], "stdin", 123456, b) }); n != 0 {
+			t.Errorf("%q: %v allocations a line, want 0", line, n)
+		}
+	}
+}

@@ -136,6 +136,9 @@ func TestZeroValues(t *testing.T) {
 		if _, _, col, msg := s.ScanFault(nil, 10, []byte("9 x ' é"), 1); col == 0 || msg == "" {
 			t.Errorf("%v: ScanFault found no fault", s)
 		}
+		if msg, _, _, bad := s.AppendCellsFault(nil, []board.Cell{{Value: 200}}, 1); !bad || len(msg) == 0 {
+			t.Errorf("%v: AppendCellsFault found no fault", s)
+		}
 	}
 	if _, err := table.NewPairs(nil, nil); err == nil {
 		t.Error("NewPairs of nothing")
