@@ -5,6 +5,7 @@ import (
 	"context"
 	"io"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -278,6 +279,17 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 	return text, rest, key, kindOf(solvable)
 }
 
+// msgRoom is room enough for the message of a bad line, most often.
+const msgRoom = 512
+
+// growMsgs returns msgs with room for many more messages: a block's
+// messages, kept from block to block, grow from 64 KiB by four times at a
+// time, and a file of bad lines, whose messages are some four times its
+// bytes, leaves little garbage on the way to the size it needs.
+func growMsgs(msgs []byte) []byte {
+	return slices.Grow(msgs, max(64<<10, 3*cap(msgs)))
+}
+
 func (w *worker) answerLines(b *block) {
 	j := w.job
 	p := &j.Preset
@@ -344,6 +356,9 @@ func (w *worker) answerLines(b *block) {
 			case itemSlow:
 				// A bad line of the usual kinds is said with no Reader,
 				// in the very words the Reader says it in.
+				if cap(w.a.msgs)-len(w.a.msgs) < msgRoom {
+					w.a.msgs = growMsgs(w.a.msgs)
+				}
 				if m, ok := p.AppendLineFault(append(w.a.msgs, j.LogPrefix...), j.Name, it.line, it.text); ok {
 					if j.Log != nil {
 						w.a.msgs = append(m, '\n')
