@@ -302,15 +302,19 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	if c.many == nil {
 		c.many = c.Solver.Many()
 	}
+	// A file of pairs whose paths are not judged asks fewer tables, each
+	// pair turned (ForDistance); one whose paths are (HDU 3567) asks the
+	// table of its goal, whose path it judges them by.
 	g, start := c.many.For, cs.Start
-	if p.Pairs {
-		g = c.many.ForDistance // fewer tables for a file of many goals
+	turned := p.Pairs && p.Print != format.MovesThenPath
+	if turned {
+		g = c.many.ForDistance
 	}
 	goal, start, err := g(start, cs.Goal)
 	if err != nil {
 		return "", err
 	}
-	d, solvable, ours, err := c.distance(goal, start, p.Pairs)
+	d, solvable, ours, err := c.distance(goal, start, turned)
 	if err != nil {
 		return "", err
 	}
@@ -334,9 +338,10 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 			return "", nil
 		}
 		// HDU 3567 judges the exact string: the lexicographically smallest
-		// of the shortest paths.
-		want, _, _, err = c.many.Solve(context.Background(), nil, cs.Start, cs.Goal)
-		if err != nil {
+		// of the shortest paths, the table's own.
+		if ours != 0 {
+			want = ours.AppendTo(c.ours[:0])
+		} else if want, _, _, err = c.many.Solve(context.Background(), nil, cs.Start, cs.Goal); err != nil {
 			return "", err
 		}
 		if got, same := samePath(ans, ar, want); !same {

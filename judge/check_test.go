@@ -1,0 +1,81 @@
+package judge
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/batch"
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/format"
+)
+
+// TestCheckPairPaths judges a file of 6000 pairs of HDU 3567, past the
+// lookups after which the tables answer from their fast lookups, with
+// solve's answers, some of them spoilt: a path with its last two moves
+// swapped (as long, but not the table's), or one move short. Exactly the
+// spoilt cases fail.
+func TestCheckPairPaths(t *testing.T) {
+	solver := embedded.Solver()
+	p, _ := format.Lookup("hdu3567")
+	var gen bytes.Buffer
+	g := Generator{Solver: solver, Preset: p, N: 6000, Seed: 11, MaxDepth: -1}
+	if err := g.Write(&gen); err != nil {
+		t.Fatal(err)
+	}
+	var ans bytes.Buffer
+	job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+	if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(ans.String(), "\n"), "\n")
+	// Spoil the paths of some cases: lines[2k-1] is case k's path.
+	spoilt := map[int]bool{}
+	for _, k := range []int{1, 1999, 2000, 2001, 3500, 5999, 6000} {
+		path := lines[2*k-1]
+		if len(path) < 2 {
+			continue
+		}
+		if k%2 == 0 {
+			// The last two moves swapped: the same length, most often not
+			// the same end.
+			b := []byte(path)
+			b[len(b)-1], b[len(b)-2] = b[len(b)-2], b[len(b)-1]
+			if string(b) == path {
+				continue
+			}
+			lines[2*k-1] = string(b)
+		} else {
+			lines[2*k-1] = path[:len(path)-1]
+		}
+		spoilt[k] = true
+	}
+	// Every goal's table with its fast lookups, so that the paths are
+	// judged by the tables' own.
+	for b := range 9 {
+		g, err := solver.For(board.Shape3x3.Goal(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Fast().Table().Prepare(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+	var report bytes.Buffer
+	v, err := c.Check(bytes.NewReader(gen.Bytes()), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Failed != len(spoilt) || v.Passed != 6000-len(spoilt) {
+		t.Errorf("verdict %+v, want %d failed of 6000", v, len(spoilt))
+	}
+	for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
+		var k int
+		if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
+			t.Errorf("case %d failed, not spoilt: %s", k, l)
+		}
+	}
+}
