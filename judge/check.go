@@ -33,6 +33,7 @@ type Checker struct {
 	InputName, AnswersName string
 
 	many *engine.Many // the work of each goal, made once
+	lks  []lookup     // the lookups of a run (lookups)
 	// The table's path, to compare an answer with: room for the longest
 	// and the eight letters past it that Packed.AppendTo writes.
 	ours [table.MaxPackedLen + 8]byte
@@ -110,6 +111,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 		}
 	}
 	for r := range runs {
+		lks := c.lookups(r)
 		for i := range r.items {
 			it := &r.items[i]
 			if jerr != nil {
@@ -123,7 +125,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 			fault := it.fault
 			if !it.judged {
 				var err error
-				if fault, err = c.judge(&it.cs, &it.ans, nil); err != nil {
+				if fault, err = c.judge(&it.cs, &it.ans, nil, &lks[i]); err != nil {
 					jerr = err
 					close(stop)
 					break
@@ -156,7 +158,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 // and walk tables of its own, made as it needs them.
 func (c *Checker) fresh() *Checker {
 	f := *c
-	f.many, f.walkShape = nil, board.Shape{}
+	f.many, f.walkShape, f.lks = nil, board.Shape{}, nil
 	return &f
 }
 
@@ -255,7 +257,7 @@ func (c *Checker) readAnswers(ar *format.AnswerReader, cases <-chan *run, inErr 
 			case it.ans.More || len(r.buf) > 1<<20:
 				// A path too long to hold, or too many bytes of paths in
 				// this run: judged here, as it is read.
-				fault, err := c.judge(cs, &it.ans, ar)
+				fault, err := c.judge(cs, &it.ans, ar, nil)
 				if err != nil {
 					return readTail{err: err}
 				}
@@ -290,7 +292,7 @@ func (c *Checker) readAnswers(ar *format.AnswerReader, cases <-chan *run, inErr 
 }
 
 // judge returns what is wrong with the answer to one case, or "".
-func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerReader) (string, error) {
+func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerReader, lk *lookup) (string, error) {
 	p := &c.Preset
 	if cs.Err != nil {
 		return fmt.Sprintf("the input case cannot be read: %v", cs.Err), nil
@@ -299,22 +301,16 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		return fmt.Sprintf("unreadable answer: %v", ans.Err), nil
 	}
 	var want []byte
-	if c.many == nil {
-		c.many = c.Solver.Many()
+	if lk == nil {
+		var one lookup
+		c.find(cs, &one)
+		one.path, _ = one.fast.PackedAt(one.key)
+		lk = &one
 	}
-	// A file of pairs whose paths are not judged asks fewer tables, each
-	// pair turned (ForDistance); one whose paths are (HDU 3567) asks the
-	// table of its goal, whose path it judges them by.
-	g, start := c.many.For, cs.Start
-	turned := p.Pairs && p.Print != format.MovesThenPath
-	if turned {
-		g = c.many.ForDistance
+	if lk.err != nil {
+		return "", lk.err
 	}
-	goal, start, err := g(start, cs.Goal)
-	if err != nil {
-		return "", err
-	}
-	d, solvable, ours, err := c.distance(goal, start, turned)
+	d, solvable, ours, err := c.distance(lk)
 	if err != nil {
 		return "", err
 	}
@@ -363,21 +359,83 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	return c.judgePath(cs, ans, ar, d, at), nil
 }
 
-// distance returns the moves from start, as renamed for goal, to goal,
-// or false when there are none, and where goal's table has its fast
-// lookups built, the path the table gives (for a pair that is not turned:
-// one turned by ForDistance has its moves turned too), or 0.
-func (c *Checker) distance(goal *engine.Goal, start board.Board, turned bool) (int, bool, table.Packed, error) {
-	if f := goal.Fast(); f.Fast() && !turned {
-		key, ok := f.Key(start)
-		if !ok {
-			return 0, false, 0, nil
-		}
-		if p, ok := f.PackedAt(key); ok {
-			return p.Len(), true, p, nil
+// A lookup is what judging a case asks of the tables: the Goal of its
+// goal and its start renamed for it (turned, for a file of pairs whose
+// paths are not judged: ForDistance), and where the goal's table has its
+// fast lookups built and the pair is not turned, the start's key and its
+// path. The lookups of a run are found first and their paths fetched
+// together (lookups), so that the fetches, each a likely cache miss,
+// overlap.
+type lookup struct {
+	goal   *engine.Goal
+	start  board.Board
+	err    error
+	fast   *table.Solver // nil, or the goal's, with its fast lookups built
+	key    table.Key
+	keyOK  bool         // the start can reach the goal (with fast)
+	path   table.Packed // the path of key, once fetched
+	turned bool
+}
+
+// find finds cs's lookup, all but its path.
+func (c *Checker) find(cs *format.Case, lk *lookup) {
+	if c.many == nil {
+		c.many = c.Solver.Many()
+	}
+	p := &c.Preset
+	// A file of pairs whose paths are not judged asks fewer tables, each
+	// pair turned (ForDistance); one whose paths are (HDU 3567) asks the
+	// table of its goal, whose path it judges them by.
+	g := c.many.For
+	lk.turned = p.Pairs && p.Print != format.MovesThenPath
+	if lk.turned {
+		g = c.many.ForDistance
+	}
+	lk.goal, lk.start, lk.err = g(cs.Start, cs.Goal)
+	lk.fast, lk.key, lk.keyOK, lk.path = nil, 0, false, 0
+	if lk.err == nil && !lk.turned {
+		if f := lk.goal.Fast(); f.Fast() {
+			lk.fast = f
+			lk.key, lk.keyOK = f.Key(lk.start)
 		}
 	}
-	d, ok, err := goal.Distance(start)
+}
+
+// lookups returns the lookups of the cases of r still to judge, with
+// their paths fetched together; a case with no lookup has a zero one.
+func (c *Checker) lookups(r *run) []lookup {
+	c.lks = slices.Grow(c.lks[:0], len(r.items))[:len(r.items)]
+	for i := range r.items {
+		it, lk := &r.items[i], &c.lks[i]
+		if it.cs.Num == 0 || it.judged || it.cs.Err != nil || it.ans.Err != nil {
+			*lk = lookup{}
+			continue
+		}
+		c.find(&it.cs, lk)
+	}
+	// Every one's, with no branch on whether there is one to fetch: a
+	// lookup with no fast Solver fetches nothing, one that cannot reach
+	// its goal a path that is not used.
+	for i := range c.lks {
+		lk := &c.lks[i]
+		lk.path, _ = lk.fast.PackedAt(lk.key)
+	}
+	return c.lks
+}
+
+// distance returns the moves of lk's start to its goal, or false when
+// there are none, and where the goal's table gave it (lk.fast), the path
+// the table gives, or 0.
+func (c *Checker) distance(lk *lookup) (int, bool, table.Packed, error) {
+	if lk.fast != nil {
+		if !lk.keyOK {
+			return 0, false, 0, nil
+		}
+		if lk.path != 0 {
+			return lk.path.Len(), true, lk.path, nil
+		}
+	}
+	d, ok, err := lk.goal.Distance(lk.start)
 	return d, ok, 0, err
 }
 

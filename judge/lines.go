@@ -323,7 +323,7 @@ func (w *lineJudge) judgeAlone(b *lineBlock, k int, in, ans []byte) error {
 	if !w.ar.Next(k, &an) {
 		return fmt.Errorf("judge: line %d of the answers read as no answer", k)
 	}
-	fault, err := c.judge(&cs, &an, w.ar)
+	fault, err := c.judge(&cs, &an, w.ar, nil)
 	if err != nil {
 		return err
 	}
