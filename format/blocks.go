@@ -43,8 +43,11 @@ func (b *Block) Len() int { return len(b.data) }
 // empty or one board: written in one of the two forms board.NineWords
 // reads, by its layout, or a line of more cells than a row that is no
 // pair (Block.Pairs): the start of a case is then every other board line.
+// For a 3x3 preset of one board a case whose cases are not separated and
+// may take more than a line (uva652), it cuts runs whose every line is
+// empty or one board so: each board line is then a case.
 func (r *Reader) NextBlock(b *Block) bool {
-	if r.p.Pairs {
+	if r.p.Pairs || !r.p.Separated && !r.p.OneLine {
 		return r.nextPairBlock(b)
 	}
 	if !r.p.Separated || r.args || r.invalid != nil || r.p.Count && !r.countRead || r.partial || r.err != nil || r.inMem {
@@ -103,7 +106,8 @@ func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs bool, strid
 	r.num += cases
 }
 
-// nextPairBlock is NextBlock for a preset of pairs.
+// nextPairBlock is NextBlock for a preset of pairs, or of one board a
+// case on lines of their own.
 func (r *Reader) nextPairBlock(b *Block) bool {
 	l := &r.lineReader
 	if r.p.Shape != board.Shape3x3 || r.p.Nested || r.args || r.invalid != nil || r.p.Count && !r.countRead ||
@@ -120,34 +124,60 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	if err != nil {
 		return false // less than a buffer left: the end of the input is read case by case
 	}
-	cut, lines, cases, stride := pairLines(data, limit)
+	per := 1
+	if r.p.Pairs {
+		per = 2
+	}
+	cut, lines, cases, stride := pairLines(data, limit, per)
 	if cases == 0 {
 		return false
 	}
-	r.take(b, data[:cut], lines, cases, true, stride)
+	r.take(b, data[:cut], lines, cases, r.p.Pairs, stride)
 	return true
 }
 
-// pairLines finds the longest run of at most limit whole cases at the
-// start of data whose every line is empty or a board line (boardLine),
-// and returns its length, its lines, its cases, and the length of each
-// line when they are board lines of one length (stride), else 0. Such a
-// line is a whole board to readBoard, good or bad, and an empty one is
-// skipped: so the boards of the run pair up in turn.
-func pairLines(data []byte, limit int) (cut, lines, cases, stride int) {
+// pairLines finds the longest run of at most limit whole cases of per
+// boards each (1 or 2) at the start of data whose every line is empty or
+// a board line (boardLine), and returns its length, its lines, its cases,
+// and the length of each line when they are board lines of one length
+// (stride), else 0. Such a line is a whole board to readBoard, good or
+// bad, and an empty one is skipped: so the boards of the run pair up in
+// turn, or are each a case.
+func pairLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
 	at, n, boards := 0, 0, 0
 	// The length of every line so far, line end included, while they are
 	// all board lines of one length, else -1; and up to cut.
 	size, sizeBefore := 0, 0
+	// The length of every board line so far, empty lines left out, as
+	// size is of every line.
+	boardSize := 0
 	for at < len(data) && cases < limit {
-		if size > 0 && boards%2 == 0 {
+		if boardSize > 0 && boards%per == 0 && at > 0 && data[at-1] == '\n' && data[at] != '\n' {
+			// Whole cases of board lines of that size each followed by
+			// an empty line, in bulk: a file whose cases have a blank
+			// line before each (Preset.Gap).
+			k := sameGapLines(data[at:], boardSize, per*min(limit-cases, len(data)))
+			if k -= k % per; k > 0 {
+				at += k * (boardSize + 1)
+				n += 2 * k
+				boards += k
+				cases += k / per
+				size = -1
+				cut, lines, sizeBefore = at, n, size
+			}
+			if at >= len(data) || cases >= limit {
+				break
+			}
+		}
+		if size > 0 && boards%per == 0 {
 			// Whole cases of lines of the size so far, in bulk.
 			// (limit may be math.MaxInt: twice it would wrap.)
-			if k := sameLines(data[at:], size, 2*min(limit-cases, len(data))) &^ 1; k > 0 {
+			k := sameLines(data[at:], size, per*min(limit-cases, len(data)))
+			if k -= k % per; k > 0 {
 				at += k * size
 				n += k
 				boards += k
-				cases += k / 2
+				cases += k / per
 				cut, lines, sizeBefore = at, n, size
 			}
 			if at >= len(data) || cases >= limit {
@@ -172,9 +202,14 @@ func pairLines(data []byte, limit int) (cut, lines, cases, stride int) {
 		} else if size != w+1 {
 			size = -1
 		}
+		if boardSize == 0 {
+			boardSize = w + 1
+		} else if boardSize != w+1 {
+			boardSize = -1
+		}
 		at += w + 1
 		n++
-		if boards++; boards%2 == 0 {
+		if boards++; boards%per == 0 {
 			cases++
 			cut, lines, sizeBefore = at, n, size
 		}
@@ -257,6 +292,23 @@ func sameLines(data []byte, size, max int) int {
 	case 18:
 		for ; n < max && len(data) >= 18 && data[17] == '\n' && cells17(data); n++ {
 			data = data[18:]
+		}
+	}
+	return n
+}
+
+// sameGapLines is sameLines for lines of size bytes each followed by an
+// empty line: it counts such pairs of lines.
+func sameGapLines(data []byte, size, max int) int {
+	n := 0
+	switch size {
+	case 10:
+		for ; n < max && len(data) >= 11 && data[9] == '\n' && data[10] == '\n' && cells9(data); n++ {
+			data = data[11:]
+		}
+	case 18:
+		for ; n < max && len(data) >= 19 && data[17] == '\n' && data[18] == '\n' && cells17(data); n++ {
+			data = data[19:]
 		}
 	}
 	return n
@@ -459,6 +511,9 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 	if r.p.Pairs || r.p.Nested || r.p.OneLine || r.args || n == 0 || n > 10 || noSimpleRows {
 		return dst, false
 	}
+	if !r.p.Separated {
+		return lineCases(data, line, dst)
+	}
 	var chars [board.MaxCells]byte
 	for len(data) > 0 {
 		if data[0] == '\n' { // an empty line
@@ -493,6 +548,33 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 		}
 		dst = append(dst, simpleCase{start: b, line: line + 1})
 		line += rows
+	}
+	return dst, true
+}
+
+// lineCases is simpleCases for a 3x3 preset of one board a case whose
+// cases are not separated (uva652), whose blocks are of whole boards on
+// lines of their own (pairLines): each line is empty or a board of the
+// usual forms (boardLine, "\n" or "\r\n" ended) that board.ParseLine
+// reads, and so a case, the board the Reader reads from it.
+func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
+	for len(data) > 0 {
+		if data[0] == '\n' {
+			data = data[1:]
+			line++
+			continue
+		}
+		k := boardLine(data)
+		if k == 0 {
+			return dst, false
+		}
+		b, ok := board.ParseLine(board.Shape3x3, WithoutCR(data[:k]))
+		if !ok {
+			return dst, false
+		}
+		line++
+		dst = append(dst, simpleCase{start: b, line: line})
+		data = data[k+1:]
 	}
 	return dst, true
 }
