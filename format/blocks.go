@@ -44,8 +44,9 @@ func (b *Block) Len() int { return len(b.data) }
 // reads, by its layout, or a line of more cells than a row that is no
 // pair (Block.Pairs): the start of a case is then every other board line.
 // For a 3x3 preset of one board a case whose cases are not separated and
-// may take more than a line (uva652), it cuts runs whose every line is
-// empty or one board so: each board line is then a case.
+// may take more than a line (uva652, aoj), it cuts runs whose every line
+// is empty or one board so, or one of three rows of a board: each board
+// is then a case.
 func (r *Reader) NextBlock(b *Block) bool {
 	if r.p.Pairs || !r.p.Separated && !r.p.OneLine {
 		return r.nextPairBlock(b)
@@ -142,7 +143,8 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 // and the length of each line when they are board lines of one length
 // (stride), else 0. Such a line is a whole board to readBoard, good or
 // bad, and an empty one is skipped: so the boards of the run pair up in
-// turn, or are each a case.
+// turn, or are each a case. With one board a case, a board may also be
+// three rows (rowsCase).
 func pairLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
 	at, n, boards := 0, 0, 0
 	// The length of every line so far, line end included, while they are
@@ -151,6 +153,7 @@ func pairLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
 	// The length of every board line so far, empty lines left out, as
 	// size is of every line.
 	boardSize := 0
+	rows := false // a board of rows has been met
 	for at < len(data) && cases < limit {
 		if boardSize > 0 && boards%per == 0 && at > 0 && data[at-1] == '\n' && data[at] != '\n' {
 			// Whole cases of board lines of that size each followed by
@@ -190,10 +193,39 @@ func pairLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
 			size = -1
 			continue
 		}
+		if rows && boards%per == 0 {
+			// Whole cases of three rows each, as judges write them, in
+			// bulk.
+			if k, m := sameRows(data[at:], min(limit-cases, len(data))); k > 0 {
+				at += m
+				n += 3 * k
+				boards += k
+				cases += k
+				cut, lines, sizeBefore = at, n, size
+				if at >= len(data) || cases >= limit {
+					break
+				}
+			}
+		}
 		w := boardLine(data[at:])
 		if w == 0 {
 			if w = otherBoardLine(data[at:]); w == 0 {
-				break
+				if per != 1 {
+					break
+				}
+				// A board of one row a line, each row a line of three
+				// cells.
+				k := rowsCase(data[at:])
+				if k == 0 {
+					break
+				}
+				at += k
+				n += 3
+				boards++
+				cases++
+				rows, size, boardSize = true, -1, -1
+				cut, lines, sizeBefore = at, n, size
+				continue
 			}
 			size = -1
 		}
@@ -296,6 +328,61 @@ func sameLines(data []byte, size, max int) int {
 	}
 	return n
 }
+
+// rowsCase returns the length of the three lines at the start of data,
+// line ends included, when each is a row of a 3x3 board to readBoard: at
+// most maxOther bytes from ' ' to 0x7e (and a "\r" at its end), of which
+// three are not spaces, and so three cells to board.Shape.ScanCells,
+// good or bad. A line of a row's cells starts a board of rows, and the
+// two lines after it are its rows, so the three are one case. It returns
+// 0 for anything else.
+func rowsCase(data []byte) int {
+	at := 0
+	for range 3 {
+		k := lineEnd(data[at:min(len(data), at+maxOther+1)])
+		if k < 0 {
+			return 0
+		}
+		cells := 0
+		for _, c := range WithoutCR(data[at : at+k]) {
+			if c < ' ' || c > 0x7e {
+				return 0
+			}
+			cells += b2i(c != ' ')
+		}
+		if cells != 3 {
+			return 0
+		}
+		at += k + 1
+	}
+	return at
+}
+
+// sameRows counts the cases at the start of data, max at most, of three
+// rows each written "a b c" or "abc" with a line end of one byte, the
+// first case's form for them all (rowsCase's lines, checked in a loop of
+// their own), and returns their number and their bytes.
+func sameRows(data []byte, max int) (n, size int) {
+	row := func(d []byte, spaced bool) bool {
+		if spaced {
+			return d[1] == ' ' && d[3] == ' ' && d[5] == '\n' && cell(d[0]) && cell(d[2]) && cell(d[4])
+		}
+		return d[3] == '\n' && cell(d[0]) && cell(d[1]) && cell(d[2])
+	}
+	spaced := len(data) > 1 && data[1] == ' '
+	width := 4
+	if spaced {
+		width = 6
+	}
+	for n < max && len(data) >= 3*width && row(data, spaced) && row(data[width:], spaced) && row(data[2*width:], spaced) {
+		data = data[3*width:]
+		n++
+	}
+	return n, n * 3 * width
+}
+
+// cell reports whether c is from '!' to 0x7e: a cell to ScanCells.
+func cell(c byte) bool { return c-'!' < 0x7f-'!' }
 
 // sameGapLines is sameLines for lines of size bytes each followed by an
 // empty line: it counts such pairs of lines.
@@ -553,10 +640,11 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 }
 
 // lineCases is simpleCases for a 3x3 preset of one board a case whose
-// cases are not separated (uva652), whose blocks are of whole boards on
-// lines of their own (pairLines): each line is empty or a board of the
-// usual forms (boardLine, "\n" or "\r\n" ended) that board.ParseLine
-// reads, and so a case, the board the Reader reads from it.
+// cases are not separated (uva652, aoj), whose blocks are of whole boards
+// on lines of their own or in three rows (pairLines): each line is empty,
+// or a board of the usual forms (boardLine, "\n" or "\r\n" ended) that
+// board.ParseLine reads, or the first of three rows that rows9 reads; each
+// such board is a case, the board the Reader reads from it.
 func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
 	for len(data) > 0 {
 		if data[0] == '\n' {
@@ -566,7 +654,16 @@ func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
 		}
 		k := boardLine(data)
 		if k == 0 {
-			return dst, false
+			// Three rows of "a b c" or "abc", each with its line end of
+			// one byte.
+			b, size, ok := rows9(data)
+			if !ok {
+				return dst, false
+			}
+			dst = append(dst, simpleCase{start: b, line: line + 1})
+			data = data[size:]
+			line += 3
+			continue
 		}
 		b, ok := board.ParseLine(board.Shape3x3, WithoutCR(data[:k]))
 		if !ok {

@@ -192,7 +192,7 @@ func separatedFileOf(p Preset, n int, rng *rand.Rand, messy bool) string {
 }
 
 // blockPresets are the presets whose files NextBlock cuts.
-var blockPresets = []string{"lightoj1139", "boj11112", "lrj", "hdu3567", "hoj1868", "uva652"}
+var blockPresets = []string{"lightoj1139", "boj11112", "lrj", "hdu3567", "hoj1868", "uva652", "aoj"}
 
 // TestBlocksAgree reads large files of the presets NextBlock cuts, faults
 // and wrong counts among them (boards of rows, characters of two bytes,
