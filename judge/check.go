@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"strconv"
 
@@ -63,9 +64,9 @@ func (v Verdict) OK() bool { return v.Failed == 0 && v.Other == 0 }
 // A file of one board a line whose answers are a line each (hdu1043 and
 // the like) is judged in blocks on every core while its lines are boards
 // written as judges write them (see fastStage); from the first line that
-// is not, and for every other preset, reading and judging run on three
-// goroutines: one reads runs of cases, one their answers, and one judges
-// them in order and writes the report.
+// is not, and for every other preset, one goroutine reads runs of cases,
+// one their answers, and judges on every core judge the runs, whose
+// report is written in order.
 // An answer too long to hold (Answer.More), and any answer of a run that
 // holds a megabyte of paths, is judged by the reader of answers as it
 // reads it, so memory stays that of a few runs.
@@ -104,39 +105,51 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 		defer close(runs)
 		tail = reader.readAnswers(ar, cases, &inErr, runs, stop)
 	}()
+	// Judges on every core, each with a Checker of its own, take the runs
+	// as they come; they are counted and reported here, in order.
+	work := make(chan *run, cap(free))
+	order := make(chan *run, cap(free))
+	go func() {
+		defer close(order)
+		defer close(work)
+		for r := range runs {
+			r.done = make(chan struct{})
+			order <- r
+			work <- r
+		}
+	}()
+	for range runtime.GOMAXPROCS(0) {
+		jc := c.fresh()
+		go func() {
+			for r := range work {
+				select {
+				case <-stop:
+				default:
+					jc.judgeRun(r)
+				}
+				close(r.done)
+			}
+		}()
+	}
 	var werr, jerr error
 	say := func(format string, args ...any) {
 		if werr == nil {
 			_, werr = fmt.Fprintf(report, format+"\n", args...)
 		}
 	}
-	for r := range runs {
-		lks := c.lookups(r)
-		for i := range r.items {
-			it := &r.items[i]
-			if jerr != nil {
-				break
+	for r := range order {
+		<-r.done
+		if jerr == nil {
+			v.Passed += r.v.Passed
+			v.Failed += r.v.Failed
+			v.Other += r.v.Other
+			if werr == nil && len(r.report) > 0 {
+				_, werr = report.Write(r.report)
 			}
-			if it.cs.Num == 0 {
-				v.Other++
-				say("input: %v", it.cs.Err)
-				continue
+			if r.err != nil {
+				jerr = r.err
+				close(stop)
 			}
-			fault := it.fault
-			if !it.judged {
-				var err error
-				if fault, err = c.judge(&it.cs, &it.ans, nil, &lks[i]); err != nil {
-					jerr = err
-					close(stop)
-					break
-				}
-			}
-			if fault == "" {
-				v.Passed++
-				continue
-			}
-			v.Failed++
-			say("case %d (%s): %s", it.cs.Num, c.what(&it.cs), fault)
 		}
 		free <- r
 	}
@@ -152,6 +165,35 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	}
 	say("%d passed, %d failed", v.Passed, v.Failed)
 	return v, werr
+}
+
+// judgeRun judges the cases of r, and sets r's counts and report, or its
+// error, which stops it.
+func (c *Checker) judgeRun(r *run) {
+	r.v, r.report, r.err = Verdict{}, r.report[:0], nil
+	lks := c.lookups(r)
+	for i := range r.items {
+		it := &r.items[i]
+		if it.cs.Num == 0 {
+			r.v.Other++
+			r.report = fmt.Appendf(r.report, "input: %v\n", it.cs.Err)
+			continue
+		}
+		fault := it.fault
+		if !it.judged {
+			var err error
+			if fault, err = c.judge(&it.cs, &it.ans, nil, &lks[i]); err != nil {
+				r.err = err
+				return
+			}
+		}
+		if fault == "" {
+			r.v.Passed++
+			continue
+		}
+		r.v.Failed++
+		r.report = fmt.Appendf(r.report, "case %d (%s): %s\n", it.cs.Num, c.what(&it.cs), fault)
+	}
 }
 
 // fresh returns a copy of c for another goroutine, with an engine.Many
@@ -179,6 +221,12 @@ func (c *Checker) what(cs *format.Case) string {
 type run struct {
 	items []item
 	buf   []byte // the answers' paths, which items[k].ans.Path point into
+
+	// What judging the run found (Checker.judgeRun), once done is closed.
+	v      Verdict
+	report []byte
+	err    error
+	done   chan struct{}
 }
 
 // item is one case with its answer, or with its verdict when the reader
