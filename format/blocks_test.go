@@ -484,3 +484,73 @@ func TestSameLines(t *testing.T) {
 		}
 	}
 }
+
+// TestSameRows holds sameRows and sameGapLines, the bulk loops, to the
+// line by line checks they stand for (rowsCase and boardLine), on random
+// runs of rows, boards, blank lines and junk.
+func TestSameRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 13))
+	rows := []string{"1 2 3\n", "123\n", "1 2x3\n", "x 8 7\n", "#12\n", "1 2 3\r\n", "1 2 3 \n", "12 \n", "1 2\n", "1 2 é\n", "\n", "junk\n", "1 2 3 4 5 6 7 8 x\n", "12345678x\n"}
+	for range 20000 {
+		var sb strings.Builder
+		form := rng.IntN(2) // the form most rows take
+		for range rng.IntN(15) {
+			if rng.IntN(5) == 0 {
+				sb.WriteString(rows[rng.IntN(len(rows))])
+			} else {
+				sb.WriteString(rows[form])
+			}
+		}
+		data := []byte(sb.String())
+		max := rng.IntN(6)
+		// What sameRows stands for: cases of three rows of the first
+		// case's form, "a b c\n" or "abc\n".
+		width := 4
+		if len(data) > 1 && data[1] == ' ' {
+			width = 6
+		}
+		exact := func(row []byte) bool { // "a b c\n" or "abc\n", as the first
+			if row[width-1] != '\n' {
+				return false
+			}
+			return width == 4 || row[1] == ' ' && row[3] == ' '
+		}
+		want, rest := 0, data
+		for want < max && len(rest) >= 3*width {
+			if rowsCase(rest) != 3*width || !exact(rest) || !exact(rest[width:]) || !exact(rest[2*width:]) {
+				break
+			}
+			rest = rest[3*width:]
+			want++
+		}
+		if got, size := sameRows(data, max); got != want || size != got*3*width {
+			t.Fatalf("sameRows(%q, %d) = %d, %d; want %d, %d", data, max, got, size, want, want*3*width)
+		}
+	}
+	boards := []string{"1 2 3 4 5 6 7 8 x\n\n", "12345678x\n\n", "1 2 3 4 5 6 7 8 x\n", "12345678x\n", "\n", "junk\n\n", "1 2 3 4 5 6 7 8 x\r\n\n"}
+	for range 20000 {
+		var sb strings.Builder
+		for range rng.IntN(12) {
+			if rng.IntN(4) == 0 {
+				sb.WriteString(boards[rng.IntN(len(boards))])
+			} else {
+				sb.WriteString(boards[rng.IntN(2)])
+			}
+		}
+		data := []byte(sb.String())
+		for _, size := range []int{10, 18, 11} {
+			max := rng.IntN(14)
+			want, rest := 0, data
+			for want < max && size != 11 && len(rest) > size {
+				if k := boardLine(rest); k+1 != size || rest[size] != '\n' {
+					break
+				}
+				rest = rest[size+1:]
+				want++
+			}
+			if got := sameGapLines(data, size, max); got != want {
+				t.Fatalf("sameGapLines(%q, %d, %d) = %d, want %d", data, size, max, got, want)
+			}
+		}
+	}
+}
