@@ -304,6 +304,7 @@ func (w *worker) answerLines(b *block) {
 	// The presets answered in blocks print no case numbers (see Run), so
 	// the answers are written with case number 0.
 	unsolvable := p.AppendUnsolvable(nil, 0)
+	bad := p.AppendBad(nil, 0) // a bad line's answer, made once
 	needPath := p.NeedsPath()
 	unsolvableLine, fastLines := table.NewLine(unsolvable)
 	fastLines = fastLines && needPath
@@ -363,7 +364,7 @@ func (w *worker) answerLines(b *block) {
 					if j.Log != nil {
 						w.a.msgs = append(m, '\n')
 					}
-					b.out = p.AppendBad(b.out, 0)
+					b.out = append(b.out, bad...)
 					b.res.add(Result{Cases: 1, Bad: 1})
 					continue
 				}

@@ -1,8 +1,6 @@
 package format
 
 import (
-	"strconv"
-
 	"github.com/slidingpuzzle/solver/board"
 )
 
@@ -35,19 +33,19 @@ func (e *Error) appendPlace(b []byte, line, col int) []byte {
 	switch {
 	case e.Args && line > 0:
 		b = append(b, "argument "...)
-		b = strconv.AppendInt(b, int64(line), 10)
+		b = appendInt(b, line)
 		if col > 0 {
 			b = append(b, ", column "...)
-			b = strconv.AppendInt(b, int64(col), 10)
+			b = appendInt(b, col)
 		}
 	default:
 		b = append(b, e.Name...)
 		if line > 0 {
 			b = append(b, ':')
-			b = strconv.AppendInt(b, int64(line), 10)
+			b = appendInt(b, line)
 			if col > 0 {
 				b = append(b, ':')
-				b = strconv.AppendInt(b, int64(col), 10)
+				b = appendInt(b, col)
 			}
 		}
 	}
