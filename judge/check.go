@@ -99,7 +99,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	var tail readTail
 	go func() {
 		defer close(cases)
-		inErr = readCases(in, cases, free, stop)
+		inErr = readCases(in, c.Preset.Separated && !noCaseBlocks, cases, free, stop)
 	}()
 	go func() {
 		defer close(runs)
@@ -244,12 +244,26 @@ type readTail struct {
 	extra, first int // lines after the last answer, and the first of them
 }
 
+// noCaseBlocks turns readCases' blocks off, for the tests that hold them
+// to reading case by case.
+var noCaseBlocks = false
+
 // runLen is how many cases a run holds.
 const runLen = 256
 
 // readCases reads the cases of in into runs for readAnswers, until the
-// input ends or stop is closed, and returns the input's error.
-func readCases(in *format.Reader, cases chan<- *run, free <-chan *run, stop <-chan struct{}) error {
+// input ends or stop is closed, and returns the input's error. With
+// blocks, where in cuts its input into blocks of whole cases
+// (format.Reader.NextBlock), it reads the cases of each block with a
+// Reader of the block: the same cases, a block of them read whole at
+// once where they are written as judges write them. That pays for files
+// of separated cases, which in reads a line at a time; files of pairs and
+// of boards on lines of their own or in rows in takes from its buffer a
+// case at a time, about as fast as a block is cut, copied and read.
+func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *run, stop <-chan struct{}) error {
+	var blk format.Block
+	var sub *format.Reader // of blk, while inBlock
+	inBlock := false
 	for {
 		var r *run
 		select {
@@ -258,12 +272,24 @@ func readCases(in *format.Reader, cases chan<- *run, free <-chan *run, stop <-ch
 			return nil
 		}
 		r.items, r.buf = r.items[:0], r.buf[:0]
+		if blocks && !inBlock && in.NextBlock(&blk) {
+			sub, inBlock = blk.Reader(sub), true
+		}
 		for len(r.items) < runLen {
 			// Read into the run's next item in place: an item is a few
 			// hundred bytes, too many to copy twice a case.
 			r.items = slices.Grow(r.items, 1)[:len(r.items)+1]
 			it := &r.items[len(r.items)-1]
-			if !in.Next(&it.cs) {
+			if inBlock && !sub.Next(&it.cs) {
+				// The block is read: the next one, or the input itself.
+				inBlock = in.NextBlock(&blk)
+				if inBlock {
+					sub = blk.Reader(sub)
+				}
+				r.items = r.items[:len(r.items)-1]
+				continue
+			}
+			if !inBlock && !in.Next(&it.cs) {
 				r.items = r.items[:len(r.items)-1]
 				break
 			}

@@ -3,6 +3,7 @@ package judge
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -76,6 +77,48 @@ func TestCheckPairPaths(t *testing.T) {
 		var k int
 		if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
 			t.Errorf("case %d failed, not spoilt: %s", k, l)
+		}
+	}
+}
+
+// TestCaseBlocks judges files of separated cases (lightoj1139, boj11112),
+// long enough for many blocks, their cases and answers damaged here and
+// there, with the cases read in blocks and case by case: the same report,
+// verdict and error.
+func TestCaseBlocks(t *testing.T) {
+	solver := embedded.Solver()
+	for _, name := range []string{"lightoj1139", "boj11112"} {
+		p, _ := format.Lookup(name)
+		var gen bytes.Buffer
+		g := Generator{Solver: solver, Preset: p, N: 20000, Seed: 4, MaxDepth: -1, Unsolvable: 0.3}
+		if err := g.Write(&gen); err != nil {
+			t.Fatal(err)
+		}
+		var ans bytes.Buffer
+		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+			t.Fatal(err)
+		}
+		cases := strings.SplitAfter(gen.String(), "\n")
+		answers := strings.SplitAfter(ans.String(), "\n")
+		for seed := range uint64(6) {
+			rng := rand.New(rand.NewPCG(seed, 8))
+			in := damage(rng, cases, seed > 0, []string{"\n", "junk\n", "1 2 3\n", "1 2 3 4\n", "1 2 é\n", "1 1 1\n"})
+			out := damage(rng, answers, seed%2 == 1, []string{"\n", "Case 1: 3\n", "impossible\n", "x\n", "7\n"})
+			if seed == 5 {
+				in = strings.ReplaceAll(in, "\n", "\r\n")
+			}
+			check := func(off bool) string {
+				noCaseBlocks = off
+				defer func() { noCaseBlocks = false }()
+				c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+				var report bytes.Buffer
+				v, err := c.Check(strings.NewReader(in), strings.NewReader(out), &report)
+				return fmt.Sprintf("%s%+v %v", report.String(), v, err)
+			}
+			if got, want := check(false), check(true); got != want {
+				t.Errorf("%s seed %d: blocks and case by case differ at %s", name, seed, firstDiff(got, want))
+			}
 		}
 	}
 }
