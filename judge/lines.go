@@ -6,6 +6,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strconv"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
@@ -13,15 +14,16 @@ import (
 )
 
 // The fast stage of Check, for a preset of one board a line whose answer
-// is one line (a path or the word for unsolvable: hdu1043 and the like).
+// is one line (a path, a number of moves, or the word for unsolvable:
+// hdu1043, acwing845 and the like).
 // While every line of the input is a board written as judges write them
 // (format.Preset.SimpleLines), line k of the input is case k and line k of
 // the answers its answer: the two files are cut into blocks of as many
 // lines each, and workers on every core judge the blocks as solve answers
 // them, a board's key found from its line (table.Solver.KeyLine) and the
 // paths of many fetched at once (table.Solver.Gather). An answer that is
-// the table's own path, or the word for a board that cannot reach the
-// goal, passes; any other case is judged as Check judges it, from the
+// the table's own path, or its number of moves, or the word for a board
+// that cannot reach the goal, passes; any other case is judged as Check judges it, from the
 // Case and the Answer its line reads as. At the first line that is not so
 // (a blank line, a fault, the end of the answers), the rest of both files
 // goes to Check's readers, as if they had read all before.
@@ -57,7 +59,7 @@ var noFastLines = false
 func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdict, restIn, restAns io.Reader, lines int, err error) {
 	p := &c.Preset
 	restIn, restAns = input, answers
-	if noFastLines || p.Print != format.Path || p.Label != "" || p.Between != "" || p.Upper ||
+	if noFastLines || p.Print != format.Path && p.Print != format.Moves || p.Label != "" || p.Between != "" || p.Upper ||
 		p.Pairs || p.Separated || p.Nested || p.Count || p.Shape != board.Shape3x3 {
 		return v, restIn, restAns, 0, nil
 	}
@@ -249,6 +251,7 @@ const (
 // judge judges the cases of b.
 func (w *lineJudge) judge(b *lineBlock) {
 	p := &w.c.Preset
+	moves := p.Print == format.Moves // the answer is a number of moves, not a path
 	in, ans := b.in, b.ans
 	k := b.line
 	for len(in) > 0 {
@@ -279,7 +282,13 @@ func (w *lineJudge) judge(b *lineBlock) {
 			k++
 			switch w.kinds[i] {
 			case linePath:
-				if bytes.Equal(w.paths[i].AppendTo(w.spell[:0]), format.WithoutCR(anss[i])) {
+				var want []byte
+				if moves {
+					want = strconv.AppendInt(w.spell[:0], int64(w.paths[i].Len()), 10)
+				} else {
+					want = w.paths[i].AppendTo(w.spell[:0])
+				}
+				if bytes.Equal(want, format.WithoutCR(anss[i])) {
 					b.passed++
 					continue
 				}

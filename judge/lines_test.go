@@ -40,7 +40,7 @@ func TestFastStageAgrees(t *testing.T) {
 		for seed := range uint64(40) {
 			rng := rand.New(rand.NewPCG(seed, 3))
 			in := damage(rng, cases, seed%4 == 0, []string{"\n", "junk\n", "1 2 3\n", "2 3 4 1 5 x 7 6 é\n", "\xef\xbb\xbf2 3 4 1 5 x 7 6 8\n", "2 3 4 1 5 x 7 6 8\r\n", "11 2 3 4 5 6 7 8 x\n", "2 3 4 1 5 x 7 6 6\n", "2 3 4 1 5 x 7 6 9\n", "abcdefghi\n", "234156x78\n"})
-			out := damage(rng, answers, seed%3 != 0, []string{"\n", "uu\n", "unsolvable\n", "unsolvable \n", "ud\n", "bad\n", strings.Repeat("u", format.MaxLine+5) + "\n", "dd\r\n", "x\n"})
+			out := damage(rng, answers, seed%3 != 0, []string{"\n", "uu\n", "unsolvable\n", "unsolvable \n", "ud\n", "bad\n", strings.Repeat("u", format.MaxLine+5) + "\n", "dd\r\n", "x\n", "-1\n", "0\n", "22\n", "022\n", "+3\n", "1e2\n"})
 			if rng.IntN(4) == 0 {
 				out = out[:rng.IntN(len(out)+1)] // the answers end early
 			}
