@@ -436,8 +436,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 // A lookup is what judging a case asks of the tables: the Goal of its
 // goal and its start renamed for it (turned, for a file of pairs whose
 // paths are not judged: ForDistance), and where the goal's table has its
-// fast lookups built and the pair is not turned, the start's key and its
-// path. The lookups of a run are found first and their paths fetched
+// fast lookups built, the start's key and its path. The lookups of a run are found first and their paths fetched
 // together (lookups), so that the fetches, each a likely cache miss,
 // overlap.
 type lookup struct {
@@ -467,7 +466,7 @@ func (c *Checker) find(cs *format.Case, lk *lookup) {
 	}
 	lk.goal, lk.start, lk.err = g(cs.Start, cs.Goal)
 	lk.fast, lk.key, lk.keyOK, lk.path = nil, 0, false, 0
-	if lk.err == nil && !lk.turned {
+	if lk.err == nil {
 		if f := lk.goal.Fast(); f.Fast() {
 			lk.fast = f
 			lk.key, lk.keyOK = f.Key(lk.start)
@@ -498,15 +497,20 @@ func (c *Checker) lookups(r *run) []lookup {
 }
 
 // distance returns the moves of lk's start to its goal, or false when
-// there are none, and where the goal's table gave it (lk.fast), the path
-// the table gives, or 0.
+// there are none, and where the goal's table gave it (lk.fast) and the
+// pair is not turned, the path the table gives, or 0 (a turned pair's
+// path is the turned start's, as long as its own).
 func (c *Checker) distance(lk *lookup) (int, bool, table.Packed, error) {
 	if lk.fast != nil {
 		if !lk.keyOK {
 			return 0, false, 0, nil
 		}
 		if lk.path != 0 {
-			return lk.path.Len(), true, lk.path, nil
+			ours := lk.path
+			if lk.turned {
+				ours = 0
+			}
+			return lk.path.Len(), true, ours, nil
 		}
 	}
 	d, ok, err := lk.goal.Distance(lk.start)

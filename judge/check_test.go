@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,6 +119,66 @@ func TestCaseBlocks(t *testing.T) {
 			}
 			if got, want := check(false), check(true); got != want {
 				t.Errorf("%s seed %d: blocks and case by case differ at %s", name, seed, firstDiff(got, want))
+			}
+		}
+	}
+}
+
+// TestCheckTurnedPairs judges files of pairs whose moves are counted, not
+// spelled (lrj, hoj1868), whose pairs are turned for fewer tables, on
+// tables with their fast lookups, with solve's answers, some of them off
+// by one or said unsolvable: exactly those fail.
+func TestCheckTurnedPairs(t *testing.T) {
+	solver := embedded.Solver()
+	for b := range 9 {
+		g, err := solver.For(board.Shape3x3.Goal(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Fast().Table().Prepare(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, name := range []string{"lrj", "hoj1868"} {
+		p, _ := format.Lookup(name)
+		var gen bytes.Buffer
+		g := Generator{Solver: solver, Preset: p, N: 5000, Seed: 12, MaxDepth: -1, Unsolvable: 0.3}
+		if err := g.Write(&gen); err != nil {
+			t.Fatal(err)
+		}
+		var ans bytes.Buffer
+		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSuffix(ans.String(), "\n"), "\n")
+		spoilt := map[int]bool{}
+		for k := 3; k <= 5000; k += 211 {
+			switch n, err := strconv.Atoi(lines[k-1]); {
+			case err != nil:
+				t.Fatalf("%s: answer %d is %q", name, k, lines[k-1])
+			case n < 0:
+				lines[k-1] = "0" // a board that cannot reach its goal, said to be there
+			case k%2 == 0:
+				lines[k-1] = strconv.Itoa(n + 1)
+			default:
+				lines[k-1] = p.Unsolvable
+			}
+			spoilt[k] = true
+		}
+		c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+		var report bytes.Buffer
+		v, err := c.Check(bytes.NewReader(gen.Bytes()), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Failed != len(spoilt) || v.Passed != 5000-len(spoilt) {
+			t.Errorf("%s: verdict %+v, want %d failed of 5000", name, v, len(spoilt))
+		}
+		for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
+			var k int
+			if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
+				t.Errorf("%s: case %d failed, not spoilt: %s", name, k, l)
 			}
 		}
 	}
