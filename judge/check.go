@@ -590,6 +590,9 @@ func letters(p format.Preset) string {
 // samePath reports whether the path of ans, read on piece by piece, is
 // want, spaces at its end aside, and returns the start of it for a message.
 func samePath(ans *format.Answer, ar *format.AnswerReader, want []byte) (string, bool) {
+	if !ans.More && bytes.Equal(ans.Path, want) {
+		return "", true // the answer as it most often is: the path on its line
+	}
 	piece, more := ans.Path, ans.More
 	got := trunc(bytes.TrimRight(piece, " \t\r"))
 	same, spaces, k := true, false, 0
