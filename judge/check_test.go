@@ -22,17 +22,8 @@ import (
 func TestCheckPairPaths(t *testing.T) {
 	solver := embedded.Solver()
 	p, _ := format.Lookup("hdu3567")
-	var gen bytes.Buffer
-	g := Generator{Solver: solver, Preset: p, N: 6000, Seed: 11, MaxDepth: -1}
-	if err := g.Write(&gen); err != nil {
-		t.Fatal(err)
-	}
-	var ans bytes.Buffer
-	job := batch.Job{Solver: solver, Preset: p, Name: "in"}
-	if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(ans.String(), "\n"), "\n")
+	gen, ans := answeredFile(t, p, 6000, 11, 0)
+	lines := strings.Split(strings.TrimSuffix(string(ans), "\n"), "\n")
 	// Spoil the paths of some cases: lines[2k-1] is case k's path.
 	spoilt := map[int]bool{}
 	for _, k := range []int{1, 1999, 2000, 2001, 3500, 5999, 6000} {
@@ -56,18 +47,10 @@ func TestCheckPairPaths(t *testing.T) {
 	}
 	// Every goal's table with its fast lookups, so that the paths are
 	// judged by the tables' own.
-	for b := range 9 {
-		g, err := solver.For(board.Shape3x3.Goal(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Fast().Table().Prepare(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	prepareNine(t)
 	c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
 	var report bytes.Buffer
-	v, err := c.Check(bytes.NewReader(gen.Bytes()), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
+	v, err := c.Check(bytes.NewReader(gen), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,18 +73,9 @@ func TestCaseBlocks(t *testing.T) {
 	solver := embedded.Solver()
 	for _, name := range []string{"lightoj1139", "boj11112"} {
 		p, _ := format.Lookup(name)
-		var gen bytes.Buffer
-		g := Generator{Solver: solver, Preset: p, N: 20000, Seed: 4, MaxDepth: -1, Unsolvable: 0.3}
-		if err := g.Write(&gen); err != nil {
-			t.Fatal(err)
-		}
-		var ans bytes.Buffer
-		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
-		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
-			t.Fatal(err)
-		}
-		cases := strings.SplitAfter(gen.String(), "\n")
-		answers := strings.SplitAfter(ans.String(), "\n")
+		gen, ans := answeredFile(t, p, 20000, 4, 0.3)
+		cases := strings.SplitAfter(string(gen), "\n")
+		answers := strings.SplitAfter(string(ans), "\n")
 		for seed := range uint64(6) {
 			rng := rand.New(rand.NewPCG(seed, 8))
 			in := damage(rng, cases, seed > 0, []string{"\n", "junk\n", "1 2 3\n", "1 2 3 4\n", "1 2 é\n", "1 1 1\n"})
@@ -130,28 +104,11 @@ func TestCaseBlocks(t *testing.T) {
 // by one or said unsolvable: exactly those fail.
 func TestCheckTurnedPairs(t *testing.T) {
 	solver := embedded.Solver()
-	for b := range 9 {
-		g, err := solver.For(board.Shape3x3.Goal(b))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Fast().Table().Prepare(); err != nil {
-			t.Fatal(err)
-		}
-	}
+	prepareNine(t)
 	for _, name := range []string{"lrj", "hoj1868"} {
 		p, _ := format.Lookup(name)
-		var gen bytes.Buffer
-		g := Generator{Solver: solver, Preset: p, N: 5000, Seed: 12, MaxDepth: -1, Unsolvable: 0.3}
-		if err := g.Write(&gen); err != nil {
-			t.Fatal(err)
-		}
-		var ans bytes.Buffer
-		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
-		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
-			t.Fatal(err)
-		}
-		lines := strings.Split(strings.TrimSuffix(ans.String(), "\n"), "\n")
+		gen, ans := answeredFile(t, p, 5000, 12, 0.3)
+		lines := strings.Split(strings.TrimSuffix(string(ans), "\n"), "\n")
 		spoilt := map[int]bool{}
 		for k := 3; k <= 5000; k += 211 {
 			switch n, err := strconv.Atoi(lines[k-1]); {
@@ -168,7 +125,7 @@ func TestCheckTurnedPairs(t *testing.T) {
 		}
 		c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
 		var report bytes.Buffer
-		v, err := c.Check(bytes.NewReader(gen.Bytes()), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
+		v, err := c.Check(bytes.NewReader(gen), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -180,6 +137,38 @@ func TestCheckTurnedPairs(t *testing.T) {
 			if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
 				t.Errorf("%s: case %d failed, not spoilt: %s", name, k, l)
 			}
+		}
+	}
+}
+
+// answeredFile returns a file of n cases of p made by Generator from seed
+// (a share unsolvable of them unsolvable), and solve's answers to it.
+func answeredFile(t *testing.T, p format.Preset, n int, seed uint64, unsolvable float64) (in, answers []byte) {
+	t.Helper()
+	solver := embedded.Solver()
+	var gen, ans bytes.Buffer
+	g := Generator{Solver: solver, Preset: p, N: n, Seed: seed, MaxDepth: -1, Unsolvable: unsolvable}
+	if err := g.Write(&gen); err != nil {
+		t.Fatal(err)
+	}
+	job := batch.Job{Solver: solver, Preset: p, Name: "in"}
+	if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
+		t.Fatal(err)
+	}
+	return gen.Bytes(), ans.Bytes()
+}
+
+// prepareNine builds the fast lookups of the embedded tables of the nine
+// 3x3 goals, so that the cases after are judged by them.
+func prepareNine(t *testing.T) {
+	t.Helper()
+	for b := range 9 {
+		g, err := embedded.Solver().For(board.Shape3x3.Goal(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Fast().Table().Prepare(); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
 )
@@ -25,18 +24,9 @@ func TestFastStageAgrees(t *testing.T) {
 	solver := embedded.Solver()
 	for _, name := range []string{"hdu1043", "acwing845", "luogu1379"} {
 		p, _ := format.Lookup(name)
-		var gen bytes.Buffer
-		g := Generator{Solver: solver, Preset: p, N: 3000, Seed: 9, MaxDepth: -1, Unsolvable: 0.4}
-		if err := g.Write(&gen); err != nil {
-			t.Fatal(err)
-		}
-		var ans bytes.Buffer
-		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
-		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
-			t.Fatal(err)
-		}
-		cases := strings.SplitAfter(gen.String(), "\n")
-		answers := strings.SplitAfter(ans.String(), "\n")
+		gen, ans := answeredFile(t, p, 3000, 9, 0.4)
+		cases := strings.SplitAfter(string(gen), "\n")
+		answers := strings.SplitAfter(string(ans), "\n")
 		for seed := range uint64(40) {
 			rng := rand.New(rand.NewPCG(seed, 3))
 			in := damage(rng, cases, seed%4 == 0, []string{"\n", "junk\n", "1 2 3\n", "2 3 4 1 5 x 7 6 é\n", "\xef\xbb\xbf2 3 4 1 5 x 7 6 8\n", "2 3 4 1 5 x 7 6 8\r\n", "11 2 3 4 5 6 7 8 x\n", "2 3 4 1 5 x 7 6 6\n", "2 3 4 1 5 x 7 6 9\n", "abcdefghi\n", "234156x78\n"})
@@ -112,17 +102,9 @@ func firstDiff(got, want string) string {
 func TestFastStageCRLF(t *testing.T) {
 	solver := embedded.Solver()
 	p, _ := format.Lookup("hdu1043")
-	var gen, ans bytes.Buffer
-	g := Generator{Solver: solver, Preset: p, N: 3000, Seed: 4, MaxDepth: -1, Unsolvable: 0.4}
-	if err := g.Write(&gen); err != nil {
-		t.Fatal(err)
-	}
-	job := batch.Job{Solver: solver, Preset: p, Name: "in"}
-	if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
-		t.Fatal(err)
-	}
-	in := strings.ReplaceAll(gen.String(), "\n", "\r\n")
-	out := strings.ReplaceAll(ans.String(), "\n", "\r\n")
+	gen, ans := answeredFile(t, p, 3000, 4, 0.4)
+	in := strings.ReplaceAll(string(gen), "\n", "\r\n")
+	out := strings.ReplaceAll(string(ans), "\n", "\r\n")
 	alone := 0
 	testHookAlone = func() { alone++ }
 	defer func() { testHookAlone = nil }()
@@ -143,20 +125,11 @@ func TestFastStageGarbage(t *testing.T) {
 	solver := embedded.Solver()
 	p, _ := format.Lookup("hdu1043")
 	alloc := func(n int) uint64 {
-		var gen bytes.Buffer
-		g := Generator{Solver: solver, Preset: p, N: n, Seed: 5, MaxDepth: -1, Unsolvable: 0.5}
-		if err := g.Write(&gen); err != nil {
-			t.Fatal(err)
-		}
-		var ans bytes.Buffer
-		job := batch.Job{Solver: solver, Preset: p, Name: "in"}
-		if _, err := job.Run(bytes.NewReader(gen.Bytes()), &ans); err != nil {
-			t.Fatal(err)
-		}
+		gen, ans := answeredFile(t, p, n, 5, 0.5)
 		c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		v, err := c.Check(bytes.NewReader(gen.Bytes()), bytes.NewReader(ans.Bytes()), io.Discard)
+		v, err := c.Check(bytes.NewReader(gen), bytes.NewReader(ans), io.Discard)
 		runtime.ReadMemStats(&after)
 		if err != nil || v.Passed != n {
 			t.Fatalf("Check = %+v, %v; want %d passed", v, err, n)
