@@ -155,7 +155,7 @@ func pairLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
 	boardSize := 0
 	rows := false // a board of rows has been met
 	for at < len(data) && cases < limit {
-		if boardSize > 0 && boards%per == 0 && at > 0 && data[at-1] == '\n' && data[at] != '\n' {
+		if boardSize > 0 && boards%per == 0 && data[at] != '\n' {
 			// Whole cases of board lines of that size each followed by
 			// an empty line, in bulk: a file whose cases have a blank
 			// line before each (Preset.Gap).
