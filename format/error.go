@@ -85,9 +85,10 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 	if n > 10 {
 		return dst, false // cells are numbers: ScanCells reads them otherwise
 	}
-	var buf [2*10 + 1]board.Cell
-	cells, k, col, msg := s.ScanFault(buf[:0], 2*n+1, line, lineNo)
+	var cellBuf [2*10 + 1]board.Cell
+	cells, k, col, msg := s.ScanFault(cellBuf[:0], 2*n+1, line, lineNo)
 	at := lineNo
+	e := Error{Name: name} // its place written as AppendTo writes it, then the message
 	if col == 0 {
 		switch {
 		case k > n:
@@ -97,15 +98,13 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 			msg = countMsg(false, k, n, "")
 		default:
 			// The message of FromCells' error, written in place.
-			var buf [128]byte
-			m, at, col, bad := s.AppendCellsFault(buf[:0], cells, lineNo)
+			var msgBuf [128]byte
+			m, at, col, bad := s.AppendCellsFault(msgBuf[:0], cells, lineNo)
 			if !bad {
 				return dst, false // a board
 			}
-			e := Error{Name: name}
 			return append(e.appendPlace(dst, at, col), m...), true
 		}
 	}
-	e := Error{Name: name, SyntaxError: &board.SyntaxError{Line: at, Col: col, Msg: msg}}
-	return e.AppendTo(dst), true
+	return append(e.appendPlace(dst, at, col), msg...), true
 }
