@@ -317,23 +317,20 @@ func (s Shape) AppendCellsFault(dst []byte, cells []Cell, line int) (msg []byte,
 		dst = append(dst, ':')
 		num(int(c.Col))
 	}
-	switch {
-	case len(cells) > n:
-		dst = append(dst, "too many cells: "...)
-		num(len(cells))
-		dst = append(dst, ", want "...)
-		num(n)
-		c := cells[n]
-		return dst, int(c.Line), int(c.Col), true
-	case len(cells) < n:
-		dst = append(dst, "too few cells: "...)
-		num(len(cells))
-		dst = append(dst, ", want "...)
-		num(n)
-		if len(cells) > 0 {
-			line = int(cells[len(cells)-1].Line)
+	if len(cells) != n {
+		// Too many cells are named at the first one past n; too few at
+		// the line of the last one, or line for none.
+		what, at, col := "too few cells: ", line, 0
+		if len(cells) > n {
+			what, at, col = "too many cells: ", int(cells[n].Line), int(cells[n].Col)
+		} else if len(cells) > 0 {
+			at = int(cells[len(cells)-1].Line)
 		}
-		return dst, line, 0, true
+		dst = append(dst, what...)
+		num(len(cells))
+		dst = append(dst, ", want "...)
+		num(n)
+		return dst, at, col, true
 	}
 	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
 	for i, c := range cells {
