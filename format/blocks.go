@@ -49,7 +49,7 @@ func (b *Block) Len() int { return len(b.data) }
 // is then a case.
 func (r *Reader) NextBlock(b *Block) bool {
 	if r.p.Pairs || !r.p.Separated && !r.p.OneLine {
-		return r.nextPairBlock(b)
+		return r.nextBoardBlock(b)
 	}
 	if !r.p.Separated || r.args || r.invalid != nil || r.p.Count && !r.countRead || r.partial || r.err != nil || r.inMem {
 		return false
@@ -107,9 +107,9 @@ func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs bool, strid
 	r.num += cases
 }
 
-// nextPairBlock is NextBlock for a preset of pairs, or of one board a
+// nextBoardBlock is NextBlock for a preset of pairs, or of one board a
 // case on lines of their own.
-func (r *Reader) nextPairBlock(b *Block) bool {
+func (r *Reader) nextBoardBlock(b *Block) bool {
 	l := &r.lineReader
 	if r.p.Shape != board.Shape3x3 || r.p.Nested || r.args || r.invalid != nil || r.p.Count && !r.countRead ||
 		l.held || l.partial || l.inMem || l.err != nil || l.line == 0 || noFastCases { // line 1 may begin with a byte order mark
@@ -129,7 +129,7 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	if r.p.Pairs {
 		per = 2
 	}
-	cut, lines, cases, stride := pairLines(data, limit, per)
+	cut, lines, cases, stride := boardLines(data, limit, per)
 	if cases == 0 {
 		return false
 	}
@@ -137,7 +137,7 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 	return true
 }
 
-// pairLines finds the longest run of at most limit whole cases of per
+// boardLines finds the longest run of at most limit whole cases of per
 // boards each (1 or 2) at the start of data whose every line is empty or
 // a board line (boardLine), and returns its length, its lines, its cases,
 // and the length of each line when they are board lines of one length
@@ -145,7 +145,7 @@ func (r *Reader) nextPairBlock(b *Block) bool {
 // bad, and an empty one is skipped: so the boards of the run pair up in
 // turn, or are each a case. With one board a case, a board may also be
 // three rows (rowsCase).
-func pairLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
+func boardLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
 	at, n, boards := 0, 0, 0
 	// The length of every line so far, line end included, while they are
 	// all board lines of one length, else -1; and up to cut.
@@ -502,7 +502,7 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 	return start, goal, true
 }
 
-// cutBoard splits the board line that starts data off, as pairLines took
+// cutBoard splits the board line that starts data off, as boardLines took
 // it, without its line end ("\n" or "\r\n"): a line of boardLine's ends
 // where it says, any other is searched.
 func cutBoard(data []byte) (board, rest []byte, ok bool) {
@@ -641,7 +641,7 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 
 // lineCases is simpleCases for a 3x3 preset of one board a case whose
 // cases are not separated (uva652, aoj), whose blocks are of whole boards
-// on lines of their own or in three rows (pairLines): each line is empty,
+// on lines of their own or in three rows (boardLines): each line is empty,
 // or a board of the usual forms (boardLine, "\n" or "\r\n" ended) that
 // board.ParseLine reads, or the first of three rows that rows9 reads; each
 // such board is a case, the board the Reader reads from it.
