@@ -108,7 +108,7 @@ func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs bool, strid
 }
 
 // nextBoardBlock is NextBlock for a preset of pairs, or of one board a
-// case on lines of their own.
+// case, on a line or in three rows.
 func (r *Reader) nextBoardBlock(b *Block) bool {
 	l := &r.lineReader
 	if r.p.Shape != board.Shape3x3 || r.p.Nested || r.args || r.invalid != nil || r.p.Count && !r.countRead ||

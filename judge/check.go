@@ -436,9 +436,9 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 // A lookup is what judging a case asks of the tables: the Goal of its
 // goal and its start renamed for it (turned, for a file of pairs whose
 // paths are not judged: ForDistance), and where the goal's table has its
-// fast lookups built, the start's key and its path. The lookups of a run are found first and their paths fetched
-// together (lookups), so that the fetches, each a likely cache miss,
-// overlap.
+// fast lookups built, the start's key and its path. The lookups of a run
+// are found first and their paths fetched together (lookups), so that
+// the fetches, each a likely cache miss, overlap.
 type lookup struct {
 	goal   *engine.Goal
 	start  board.Board

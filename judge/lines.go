@@ -23,8 +23,8 @@ import (
 // them, a board's key found from its line (table.Solver.KeyLine) and the
 // paths of many fetched at once (table.Solver.Gather). An answer that is
 // the table's own path, or its number of moves, or the word for a board
-// that cannot reach the goal, passes; any other case is judged as Check judges it, from the
-// Case and the Answer its line reads as. At the first line that is not so
+// that cannot reach the goal, passes; any other case is judged as Check
+// judges it, from the Case and the Answer its line reads as. At the first line that is not so
 // (a blank line, a fault, the end of the answers), the rest of both files
 // goes to Check's readers, as if they had read all before.
 
