@@ -20,7 +20,6 @@ import (
 // swapped (as long, but not the table's), or one move short. Exactly the
 // spoilt cases fail.
 func TestCheckPairPaths(t *testing.T) {
-	solver := embedded.Solver()
 	p, _ := format.Lookup("hdu3567")
 	gen, ans := answeredFile(t, p, 6000, 11, 0)
 	lines := strings.Split(strings.TrimSuffix(string(ans), "\n"), "\n")
@@ -48,21 +47,7 @@ func TestCheckPairPaths(t *testing.T) {
 	// Every goal's table with its fast lookups, so that the paths are
 	// judged by the tables' own.
 	prepareNine(t)
-	c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
-	var report bytes.Buffer
-	v, err := c.Check(bytes.NewReader(gen), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v.Failed != len(spoilt) || v.Passed != 6000-len(spoilt) {
-		t.Errorf("verdict %+v, want %d failed of 6000", v, len(spoilt))
-	}
-	for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
-		var k int
-		if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
-			t.Errorf("case %d failed, not spoilt: %s", k, l)
-		}
-	}
+	wantFailed(t, p, gen, lines, 6000, spoilt)
 }
 
 // TestCaseBlocks judges files of separated cases (lightoj1139, boj11112),
@@ -103,7 +88,6 @@ func TestCaseBlocks(t *testing.T) {
 // tables with their fast lookups, with solve's answers, some of them off
 // by one or said unsolvable: exactly those fail.
 func TestCheckTurnedPairs(t *testing.T) {
-	solver := embedded.Solver()
 	prepareNine(t)
 	for _, name := range []string{"lrj", "hoj1868"} {
 		p, _ := format.Lookup(name)
@@ -123,21 +107,7 @@ func TestCheckTurnedPairs(t *testing.T) {
 			}
 			spoilt[k] = true
 		}
-		c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
-		var report bytes.Buffer
-		v, err := c.Check(bytes.NewReader(gen), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v.Failed != len(spoilt) || v.Passed != 5000-len(spoilt) {
-			t.Errorf("%s: verdict %+v, want %d failed of 5000", name, v, len(spoilt))
-		}
-		for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
-			var k int
-			if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
-				t.Errorf("%s: case %d failed, not spoilt: %s", name, k, l)
-			}
-		}
+		wantFailed(t, p, gen, lines, 5000, spoilt)
 	}
 }
 
@@ -169,6 +139,27 @@ func prepareNine(t *testing.T) {
 		}
 		if err := g.Fast().Table().Prepare(); err != nil {
 			t.Fatal(err)
+		}
+	}
+}
+
+// wantFailed judges in, n cases of p, with the answer lines, and wants
+// the cases of spoilt, and those alone, to fail.
+func wantFailed(t *testing.T, p format.Preset, in []byte, lines []string, n int, spoilt map[int]bool) {
+	t.Helper()
+	c := Checker{Solver: embedded.Solver(), Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+	var report bytes.Buffer
+	v, err := c.Check(bytes.NewReader(in), strings.NewReader(strings.Join(lines, "\n")+"\n"), &report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Failed != len(spoilt) || v.Passed != n-len(spoilt) {
+		t.Errorf("%s: verdict %+v, want %d failed of %d", p.Name, v, len(spoilt), n)
+	}
+	for _, l := range strings.Split(strings.TrimSpace(report.String()), "\n") {
+		var k int
+		if _, err := fmt.Sscanf(l, "case %d", &k); err == nil && !spoilt[k] {
+			t.Errorf("%s: case %d failed, not spoilt: %s", p.Name, k, l)
 		}
 	}
 }
