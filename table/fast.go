@@ -124,7 +124,8 @@ func (t *Table) Prepare() error {
 // most, since it has one move, so the walk visits each once, in a stack of
 // at most MaxDepth positions; one core builds a table in a few
 // milliseconds, and the cores of a batch of several goals build theirs at
-// once.
+// once. A 3x3 table on a CPU with AVX-512 is taken breadth first instead
+// (buildFast9), which finds the same children.
 //
 // A sound table is a tree that holds every position: a table in which a
 // position is left out (its move is off the board, or its path does not
@@ -198,14 +199,22 @@ func (t *Table) builtFast(paths []uint64, found int) (*fastTable, error) {
 	return &fastTable{paths: paths}, nil
 }
 
-// buildFast9 is buildFast's walk for the 3x3 board, on its cells packed
-// four bits each in one word (see nibbles9), on every core: the walk stops
-// a few moves from the goal, and the cores share out the subtrees below,
-// each a walk of its own (a position is in one subtree only).
+// buildFast9 is buildFast for the 3x3 board, on its cells packed four
+// bits each in one word (see nibbles9), on every core. Where the CPU has
+// AVX-512 it builds by levels, eight positions at once (levels9);
+// elsewhere it walks the tree: the walk stops a few moves from the goal,
+// and the cores share out the subtrees below, each a walk of its own (a
+// position is in one subtree only).
 func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 	moves, err := t.moves9()
 	if err != nil {
 		return nil, err
+	}
+	if found, ok, err := t.levels9(paths, moves); ok {
+		if err != nil {
+			return nil, err
+		}
+		return t.builtFast(paths, found)
 	}
 	lo, hi := t.goal.Words()
 	blank := t.goal.Blank()
@@ -254,6 +263,10 @@ func (t *Table) buildFast9(paths []uint64) (*fastTable, error) {
 
 // building counts the builds of buildFast9 under way.
 var building atomic.Int32
+
+// walkOnly makes buildFast9 walk the tree even where levels9 could build
+// it, for tests of both.
+var walkOnly bool
 
 // splitDepth is how far from the goal buildFast9 walks on one core before
 // it shares out the subtrees: a few dozen of them.

@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -354,17 +355,54 @@ func TestBadMoves(t *testing.T) {
 			if _, err := tb.AppendPath(nil, start); err == nil {
 				t.Errorf("AppendPath: no error")
 			}
-			if err := tb.Prepare(); err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") {
-				t.Errorf("Prepare: %v, want a corrupt table error", err)
-			}
+			prepareCorrupt(t, data)
 		})
 	}
+	// A table whose header says it is shallower than it is.
+	data, err := table.EncodeRaw(goal, mustPack(t, goal, r.Moves), r.MaxDepth()-1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Run("shallow", func(t *testing.T) { prepareCorrupt(t, data) })
 	// Encode refuses a move off the board.
 	moves := append([]board.Move(nil), r.Moves...)
 	moves[table.Index(start)] = board.Right // the blank is in the right column
 	if _, err := table.Encode(goal, moves, r.MaxDepth()); err == nil {
 		t.Errorf("Encode took a move off the board")
 	}
+}
+
+// prepareCorrupt wants Prepare of the table file data to say that the
+// table is corrupt, whether its fast lookups are built by levels (where
+// the CPU can) or by walking its tree, on one core or two.
+func prepareCorrupt(t *testing.T, data []byte) {
+	t.Helper()
+	for _, walk := range []bool{false, true} {
+		for _, procs := range []int{1, 2} {
+			t.Run(fmt.Sprintf("walk=%v/cores=%d", walk, procs), func(t *testing.T) {
+				if walk {
+					table.WalkOnly(t)
+				}
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
+				tb, err := table.Decode(data)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := tb.Prepare(); err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") {
+					t.Errorf("Prepare: %v, want a corrupt table error", err)
+				}
+			})
+		}
+	}
+}
+
+func mustPack(t *testing.T, goal board.Board, moves []board.Move) []byte {
+	t.Helper()
+	raw, err := table.Pack(goal, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
 }
 
 func TestMissing(t *testing.T) {
