@@ -225,6 +225,7 @@ type worker struct {
 	items  [group]item
 	keys   [group]table.Key
 	packed [group]table.Packed
+	eight  [8]table.Key // the keys of table.Solver.KeyLines
 }
 
 // answer answers every line of b, a group of lines at a time: first it
@@ -313,7 +314,26 @@ func (w *worker) answerLines(b *block) {
 	line := b.line
 	for len(data) > 0 {
 		n, nk := 0, 0
-		for ; n < group && len(data) > 0; n++ {
+		eight := true // whether to ask KeyLines for the next eight lines
+		for n < group && len(data) > 0 {
+			// Eight lines of the spaced form at once, where the CPU can;
+			// the line that stops them is keyed alone. Where none is
+			// taken (the lines are of another form), lines are keyed one
+			// at a time to the end of the group.
+			if eight && n+8 <= group {
+				k, solvable := w.solver.KeyLines(data, &w.eight)
+				for i := range k {
+					it := &w.items[n+i]
+					it.kind, it.key = itemPath+uint8(1-solvable>>i&1), nk
+					w.keys[nk] = w.eight[i]
+					nk += int(solvable >> i & 1)
+				}
+				n, line, data = n+k, line+k, data[18*k:]
+				eight = k > 0
+				if k == 8 || n == group || len(data) == 0 {
+					continue
+				}
+			}
 			var text []byte
 			var key table.Key
 			var kind uint8
@@ -327,6 +347,7 @@ func (w *worker) answerLines(b *block) {
 			// Kept, and counted, with no branch on what the line is.
 			w.keys[nk] = key
 			nk += b2i(kind == itemPath)
+			n++
 		}
 		if err := w.solver.Gather(w.keys[:nk], w.packed[:nk]); err != nil {
 			b.err = err

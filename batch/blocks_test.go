@@ -246,3 +246,60 @@ func alone(t *testing.T, j *Job, in string) string {
 
 // boardBlocks counts the blocks answerBoards answered, for the tests.
 var boardBlocks atomic.Int64
+
+// TestBlocksAgreeSpaced answers files of random spaced boards, both
+// solvable and not, among which a line now and then is spoilt (a repeat,
+// a stray byte, "\r\n", the other form, a blank line), for the standard
+// goal and another: the blocks, whose runs of eight spaced lines are
+// keyed at once where the CPU can (table.Solver.KeyLines), must give
+// exactly what reading case by case gives.
+func TestBlocksAgreeSpaced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, rate := range []int{0, 3, 40} { // one line in rate is spoilt
+		var sb strings.Builder
+		for sb.Len() < 3*blockSize {
+			cells := []byte("x12345678")
+			rng.Shuffle(9, func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+			line := []byte(strings.Join(strings.Split(string(cells), ""), " ") + "\n")
+			if rate > 0 && rng.IntN(rate) == 0 {
+				switch rng.IntN(5) {
+				case 0:
+					line[2*rng.IntN(9)] = line[2*rng.IntN(9)]
+				case 1:
+					line[rng.IntN(17)] = byte(rng.IntN(256))
+				case 2:
+					line = append(line[:17], '\r', '\n')
+				case 3:
+					line = append(cells, '\n')
+				case 4:
+					line = []byte("\n")
+				}
+			}
+			sb.Write(line)
+		}
+		in := sb.String()
+		p, _ := format.Lookup("hdu1043")
+		for _, goal := range []board.Board{board.MustParse(board.Shape3x3, "12345678x"), board.MustParse(board.Shape3x3, "8x7654321")} {
+			var outs [2]string
+			for k, blocks := range []bool{true, false} {
+				var msgs strings.Builder
+				j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
+				var out bytes.Buffer
+				var res Result
+				var err error
+				if blocks {
+					res, err = j.runBlocks(context.Background(), strings.NewReader(in), &out, goal)
+				} else {
+					res, err = j.runCases(context.Background(), format.NewReader(strings.NewReader(in), j.Name, j.Preset, goal), &out)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				outs[k] = fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
+			}
+			if outs[0] != outs[1] {
+				t.Errorf("one line in %d spoilt, goal %v: blocks and cases differ:\n--- blocks\n%.600s\n--- cases\n%.600s", rate, goal, outs[0], outs[1])
+			}
+		}
+	}
+}

@@ -58,3 +58,7 @@ func (l *Layout) Byte(i int) int {
 	b := i / l.l.half
 	return l.l.off[b] + (i-b*l.l.half)/l.l.per[b]
 }
+
+// KeyLinesHere reports whether Solver.KeyLines keys eight lines at a time
+// on this CPU.
+func KeyLinesHere() bool { return haveLines9 }

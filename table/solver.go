@@ -19,7 +19,10 @@ type Solver struct {
 	goal board.Board
 	// name renames a tile of a start board to the tile in the same cell
 	// of the standard goal: name[goal.Cell(i)] = standard.Cell(i).
-	name     [board.MaxCells]uint8
+	name [board.MaxCells]uint8
+	// shuf is name for the eight-at-a-time 3x3 keys (KeyLines): the
+	// cells no board holds, 9 to 15, stay out of range as 15.
+	shuf     [16]uint8
 	class    int  // the parity of the boards that reach the goal
 	identity bool // the goal is the standard one: name renames nothing
 	n        int  // cells
@@ -32,6 +35,12 @@ func newSolver(t *Table, goal board.Board) Solver {
 	v := Solver{t: t, goal: goal, class: t.goal.Parity(), n: s.Cells(), cols: s.Cols, half: half(s)}
 	for i := range v.n {
 		v.name[goal.Cell(i)] = t.goal.Cell(i)
+	}
+	for i := range v.shuf {
+		v.shuf[i] = 15
+		if i < v.n {
+			v.shuf[i] = v.name[i]
+		}
 	}
 	v.identity = goal == t.goal
 	return v

@@ -1,0 +1,12 @@
+//go:build !amd64 || purego
+
+package table
+
+// haveLines9 says that KeyLines keys eight lines at a time here.
+const haveLines9 = false
+
+// KeyLines keys eight lines at a time where the CPU has AVX-512; here it
+// returns 0, and the caller keys them one at a time (KeyLine).
+func (v *Solver) KeyLines(data []byte, keys *[8]Key) (n int, solvable uint8) {
+	return 0, 0
+}
