@@ -236,6 +236,7 @@ type lineJudge struct {
 	paths  [lineGroup]table.Packed
 	kinds  [lineGroup]uint8
 	spell  [table.MaxPackedLen + 8]byte
+	eight  [8]table.Key // the keys of table.Solver.KeyLines
 }
 
 // lineGroup is how many lines a lineJudge keys before it fetches their
@@ -257,7 +258,25 @@ func (w *lineJudge) judge(b *lineBlock) {
 	for len(in) > 0 {
 		n := 0
 		var ins, anss [lineGroup][]byte
-		for ; n < lineGroup && len(in) > 0; n++ {
+		eight := true // whether to ask KeyLines for the next eight lines
+		for n < lineGroup && len(in) > 0 {
+			// Eight spaced lines at once where the CPU can, as solve's
+			// blocks key them; the line that stops them is keyed alone.
+			if eight && n+8 <= lineGroup {
+				k, solvable := w.solver.KeyLines(in, &w.eight)
+				for i := range k {
+					a := bytes.IndexByte(ans, '\n')
+					ins[n+i], anss[n+i], ans = in[18*i:18*i+17], ans[:a], ans[a+1:]
+					w.keys[n+i], w.kinds[n+i] = w.eight[i], linePath
+					if solvable>>i&1 == 0 {
+						w.keys[n+i], w.kinds[n+i] = 0, lineUnsolvable
+					}
+				}
+				n, in, eight = n+k, in[18*k:], k > 0
+				if k == 8 || n == lineGroup || len(in) == 0 {
+					continue
+				}
+			}
 			i := bytes.IndexByte(in, '\n')
 			a := bytes.IndexByte(ans, '\n')
 			ins[n], anss[n] = in[:i], ans[:a]
@@ -273,6 +292,7 @@ func (w *lineJudge) judge(b *lineBlock) {
 			default:
 				w.keys[n] = 0
 			}
+			n++
 		}
 		if err := w.solver.Gather(w.keys[:n], w.paths[:n]); err != nil {
 			b.err = err
