@@ -225,7 +225,8 @@ type worker struct {
 	items  [group]item
 	keys   [group]table.Key
 	packed [group]table.Packed
-	eight  [8]table.Key // the keys of table.Solver.KeyLines
+	eight  [8]table.Key // the keys of keyEight
+	form   int          // the place in lineForms of the form keyEight tries first
 }
 
 // answer answers every line of b, a group of lines at a time: first it
@@ -280,6 +281,39 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 	return text, rest, key, kindOf(solvable)
 }
 
+// keyEight keys the next eight lines of data at once where they are
+// boards of one of lineForms (table.Solver.KeyBoards), trying first the
+// form that keyed the last, and returns how many it keyed from the
+// first, which are solvable, and the bytes of each line.
+func (w *worker) keyEight(data []byte) (k int, solvable uint8, size int) {
+	for range lineForms {
+		f := &lineForms[w.form]
+		if k, solvable = w.solver.KeyBoards(data, &f.offs, f.form, &w.eight); k > 0 {
+			return k, solvable, f.form.Size()
+		}
+		w.form = (w.form + 1) % len(lineForms)
+	}
+	return 0, 0, 0
+}
+
+// lineForms are the forms of a board on a line that keyEight reads, with
+// the offsets of eight such lines one after another.
+var lineForms = [...]struct {
+	form *table.Form
+	offs [8]int64
+}{
+	{table.FormSpaced, strided(table.FormSpaced.Size())},
+	{table.FormCompact, strided(table.FormCompact.Size())},
+}
+
+// strided returns the offsets of eight cases of size bytes each.
+func strided(size int) (offs [8]int64) {
+	for i := range offs {
+		offs[i] = int64(i * size)
+	}
+	return offs
+}
+
 // msgRoom is room enough for the message of a bad line, most often.
 const msgRoom = 512
 
@@ -316,19 +350,19 @@ func (w *worker) answerLines(b *block) {
 		n, nk := 0, 0
 		eight := true // whether to ask KeyLines for the next eight lines
 		for n < group && len(data) > 0 {
-			// Eight lines of the spaced form at once, where the CPU can;
-			// the line that stops them is keyed alone. Where none is
-			// taken (the lines are of another form), lines are keyed one
-			// at a time to the end of the group.
+			// Eight lines of a usual form at once, where the CPU can
+			// (keyEight); the line that stops them is keyed alone. Where
+			// none is taken (the lines are of another form), lines are
+			// keyed one at a time to the end of the group.
 			if eight && n+8 <= group {
-				k, solvable := w.solver.KeyLines(data, &w.eight)
+				k, solvable, size := w.keyEight(data)
 				for i := range k {
 					it := &w.items[n+i]
 					it.kind, it.key = itemPath+uint8(1-solvable>>i&1), nk
 					w.keys[nk] = w.eight[i]
 					nk += int(solvable >> i & 1)
 				}
-				n, line, data = n+k, line+k, data[18*k:]
+				n, line, data = n+k, line+k, data[size*k:]
 				eight = k > 0
 				if k == 8 || n == group || len(data) == 0 {
 					continue

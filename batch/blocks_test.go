@@ -255,20 +255,24 @@ var boardBlocks atomic.Int64
 // exactly what reading case by case gives.
 func TestBlocksAgreeSpaced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
-	for _, rate := range []int{0, 3, 40} { // one line in rate is spoilt
+	for _, c := range []struct {
+		sep  string
+		rate int // one line in rate is spoilt
+	}{{" ", 0}, {" ", 3}, {" ", 40}, {"", 0}, {"", 40}} {
+		rate := c.rate
 		var sb strings.Builder
 		for sb.Len() < 3*blockSize {
 			cells := []byte("x12345678")
 			rng.Shuffle(9, func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
-			line := []byte(strings.Join(strings.Split(string(cells), ""), " ") + "\n")
+			line := []byte(strings.Join(strings.Split(string(cells), ""), c.sep) + "\n")
 			if rate > 0 && rng.IntN(rate) == 0 {
 				switch rng.IntN(5) {
 				case 0:
-					line[2*rng.IntN(9)] = line[2*rng.IntN(9)]
+					line[(len(c.sep)+1)*rng.IntN(9)] = line[(len(c.sep)+1)*rng.IntN(9)]
 				case 1:
-					line[rng.IntN(17)] = byte(rng.IntN(256))
+					line[rng.IntN(len(line)-1)] = byte(rng.IntN(256))
 				case 2:
-					line = append(line[:17], '\r', '\n')
+					line = append(line[:len(line)-1], '\r', '\n')
 				case 3:
 					line = append(cells, '\n')
 				case 4:
@@ -298,7 +302,7 @@ func TestBlocksAgreeSpaced(t *testing.T) {
 				outs[k] = fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
 			}
 			if outs[0] != outs[1] {
-				t.Errorf("one line in %d spoilt, goal %v: blocks and cases differ:\n--- blocks\n%.600s\n--- cases\n%.600s", rate, goal, outs[0], outs[1])
+				t.Errorf("%q between cells, one line in %d spoilt, goal %v: blocks and cases differ:\n--- blocks\n%.600s\n--- cases\n%.600s", c.sep, rate, goal, outs[0], outs[1])
 			}
 		}
 	}

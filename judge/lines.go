@@ -236,8 +236,11 @@ type lineJudge struct {
 	paths  [lineGroup]table.Packed
 	kinds  [lineGroup]uint8
 	spell  [table.MaxPackedLen + 8]byte
-	eight  [8]table.Key // the keys of table.Solver.KeyLines
+	eight  [8]table.Key // the keys of table.Solver.KeyBoards
 }
+
+// spacedLines are the offsets of eight lines of table.FormSpaced.
+var spacedLines = [8]int64{0, 18, 36, 54, 72, 90, 108, 126}
 
 // lineGroup is how many lines a lineJudge keys before it fetches their
 // paths at once.
@@ -261,9 +264,10 @@ func (w *lineJudge) judge(b *lineBlock) {
 		eight := true // whether to ask KeyLines for the next eight lines
 		for n < lineGroup && len(in) > 0 {
 			// Eight spaced lines at once where the CPU can, as solve's
-			// blocks key them; the line that stops them is keyed alone.
+			// blocks key them (table.Solver.KeyBoards); the line that
+			// stops them is keyed alone.
 			if eight && n+8 <= lineGroup {
-				k, solvable := w.solver.KeyLines(in, &w.eight)
+				k, solvable := w.solver.KeyBoards(in, &spacedLines, table.FormSpaced, &w.eight)
 				for i := range k {
 					a := bytes.IndexByte(ans, '\n')
 					ins[n+i], anss[n+i], ans = in[18*i:18*i+17], ans[:a], ans[a+1:]

@@ -59,6 +59,6 @@ func (l *Layout) Byte(i int) int {
 	return l.l.off[b] + (i-b*l.l.half)/l.l.per[b]
 }
 
-// KeyLinesHere reports whether Solver.KeyLines keys eight lines at a time
-// on this CPU.
-func KeyLinesHere() bool { return haveLines9 }
+// KeyBoardsHere reports whether Solver.KeyBoards keys eight boards at a
+// time on this CPU.
+func KeyBoardsHere() bool { return haveLines9 }

@@ -4,30 +4,39 @@ package table
 
 import "golang.org/x/sys/cpu"
 
-// haveLines9 says that this CPU and its OS run keyLines9.
-var haveLines9 = haveAVX512 && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512CD
+// haveLines9 says that this CPU and its OS run keyBoards9.
+var haveLines9 = haveAVX512 && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512CD && cpu.X86.HasAVX512VBMI
 
-// keyLines9 keys the eight lines of 18 bytes at data, each "2 3 4 1 5 x 7
-// 6 8" and a '\n', as Solver.KeyLine keys each (renamed by name, in
-// which the cells no board holds, 9 to 15, are 15). It writes their keys
-// to keys, and returns how many lines from the first are boards (those
-// before the first that is not, or 8) and which of them are solvable,
-// bit i for line i. data must hold 152 bytes.
+// keyBoards9 keys the eight 3x3 boards written in form f at data+offs[i],
+// each as Solver.KeyLine keys the board's line (renamed by name, in which
+// the cells no board holds, 9 to 15, are 15). It writes their keys to
+// keys, and returns how many of them from the first are boards so
+// written (those before the first that is not, or 8) and which of those
+// are solvable, bit i for board i. data must hold offs[7]+24 bytes.
 //
 //go:noescape
-func keyLines9(data *byte, keys *[8]Key, head *uint16, tail *uint8, name *[16]uint8, class int) (n int, solvable uint8)
+func keyBoards9(data *byte, offs *[8]int64, f *form9, keys *[8]Key, head *uint16, tail *uint8, name *[16]uint8, class int) (n int, solvable uint8)
 
-// KeyLines keys the lines at the start of data that are 3x3 boards
-// written "2 3 4 1 5 x 7 6 8", each ended by a single '\n', eight at a
-// time where the CPU has AVX-512, as KeyLine keys each line alone. It
-// sets keys[i] for line i and bit i of solvable when it can reach v's
-// goal, and returns how many lines it keyed: those before the first line
-// that is not such a board, at most eight. It returns 0 where it cannot
-// key eight at a time, and then the caller keys them one at a time.
-func (v *Solver) KeyLines(data []byte, keys *[8]Key) (n int, solvable uint8) {
-	if !haveLines9 || v == nil || v.t == nil || v.n != 9 || len(data) < 152 {
+// KeyBoards keys the 3x3 boards written in form f (FormSpaced, ...) at
+// offs[i] in data, eight at a time where the CPU has AVX-512, each as
+// KeyLine keys the board's cells on one line. It sets keys[i] for board
+// i and bit i of solvable when it can reach v's goal, and returns how
+// many it keyed: those before the first that is not a board so written,
+// at most eight. It returns 0 where it cannot key eight at a time (and
+// when data does not hold offs[7]+24 bytes), and the caller keys them
+// one at a time.
+func (v *Solver) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (n int, solvable uint8) {
+	if !haveLines9 || v == nil || v.t == nil || v.n != 9 || f == nil || f.f == nil {
+		return 0, 0
+	}
+	for i, o := range offs {
+		if o < 0 || (i > 0 && o <= offs[i-1]) {
+			return 0, 0
+		}
+	}
+	if int64(len(data)) < offs[7]+24 {
 		return 0, 0
 	}
 	r := ranks9()
-	return keyLines9(&data[0], keys, &r.head[0], &r.tail[0], &v.shuf, v.class)
+	return keyBoards9(&data[0], offs, f.f, keys, &r.head[0], &r.tail[0], &v.shuf, v.class)
 }

@@ -2,17 +2,6 @@
 
 #include "textflag.h"
 
-// lineOffs are the offsets of eight lines of 18 bytes.
-DATA lineOffs<>+0(SB)/8, $0
-DATA lineOffs<>+8(SB)/8, $18
-DATA lineOffs<>+16(SB)/8, $36
-DATA lineOffs<>+24(SB)/8, $54
-DATA lineOffs<>+32(SB)/8, $72
-DATA lineOffs<>+40(SB)/8, $90
-DATA lineOffs<>+48(SB)/8, $108
-DATA lineOffs<>+56(SB)/8, $126
-GLOBL lineOffs<>(SB), RODATA|NOPTR, $64
-
 // BQ broadcasts the quadword c into z.
 #define BQ(c, z) MOVQ $c, AX; VPBROADCASTQ AX, z
 
@@ -37,28 +26,21 @@ GLOBL lineOffs<>(SB), RODATA|NOPTR, $64
 	VMOVDQU8 Z5, K5, r; \
 	VPSHUFB r, Z18, r
 
-// EVEN packs the even bytes of each quadword of r into its low four.
-#define EVEN(r) \
-	VPANDQ Z27, r, r; VPSRLQ $8, r, Z5; VPORQ Z5, r, r; \
-	VPANDQ Z26, r, r; VPSRLQ $16, r, Z5; VPORQ Z5, r, r; \
-	VPANDQ Z25, r, r
-
 // SEEN ORs into Z7 bit v of each quadword for the cell v in byte k of Z6.
 #define SEEN(k) VPSRLQ $(8*k), Z6, Z8; VPANDQ Z29, Z8, Z8; VPSLLVQ Z8, Z17, Z8; VPORQ Z8, Z7, Z7
 
-// func keyLines9(data *byte, keys *[8]Key, head *uint16, tail *uint8, name *[16]uint8, class int) (n int, solvable uint8)
-TEXT ·keyLines9(SB), NOSPLIT, $0-57
+// func keyBoards9(data *byte, offs *[8]int64, f *form9, keys *[8]Key, head *uint16, tail *uint8, name *[16]uint8, class int) (n int, solvable uint8)
+TEXT ·keyBoards9(SB), NOSPLIT, $0-73
 	MOVQ data+0(FP), SI
-	MOVQ keys+8(FP), DI
-	MOVQ head+16(FP), R10
-	MOVQ tail+24(FP), R11
-	MOVQ name+32(FP), R12
-	MOVQ class+40(FP), R13
+	MOVQ offs+8(FP), R8
+	MOVQ f+16(FP), R9
+	MOVQ keys+24(FP), DI
+	MOVQ head+32(FP), R10
+	MOVQ tail+40(FP), R11
+	MOVQ name+48(FP), R12
+	MOVQ class+56(FP), R13
 
-	BQ(0xff00ff00ff00ff00, Z31)
-	BQ(0x2000200020002000, Z30)
 	BQ(0xff, Z29)
-	BQ(0x0a, Z28)
 	BQ(0x00ff00ff00ff00ff, Z27)
 	BQ(0x0000ffff0000ffff, Z26)
 	BQ(0x00000000ffffffff, Z25)
@@ -72,8 +54,8 @@ TEXT ·keyLines9(SB), NOSPLIT, $0-57
 	BQ(1, Z17)
 	BQ(0x1ff, Z16)
 
-	// Each line's first 8 bytes (Z1), next 8 (Z2), and 8 from its 17th (Z3).
-	VMOVDQU64 lineOffs<>(SB), Z0
+	// Each case's first 8 bytes (Z1), next 8 (Z2), and the 8 after (Z3).
+	VMOVDQU64 (R8), Z0
 	MOVL $0xff, AX
 	KMOVW AX, K1
 	VPXORQ Z1, Z1, Z1
@@ -86,22 +68,23 @@ TEXT ·keyLines9(SB), NOSPLIT, $0-57
 	KMOVW K1, K2
 	VPGATHERQQ 16(SI)(Z0*1), K2, Z3
 
-	// K3: the lines with a space after each of their first eight cells and
-	// a '\n' after the ninth.
-	VPANDQ Z31, Z1, Z4
-	VPCMPEQQ Z30, Z4, K1, K3
-	VPANDQ Z31, Z2, Z4
-	VPCMPEQQ Z30, Z4, K3, K3
-	VPSRLQ $8, Z3, Z4
-	VPANDQ Z29, Z4, Z4
-	VPCMPEQQ Z28, Z4, K3, K3
+	// K3: the cases whose bytes between and after the cells are the
+	// form's (its masks and wants, a quadword each for Z1, Z2 and Z3).
+	VPANDQ.BCST 128(R9), Z1, Z4
+	VPCMPEQQ.BCST 152(R9), Z4, K1, K3
+	VPANDQ.BCST 136(R9), Z2, Z4
+	VPCMPEQQ.BCST 160(R9), Z4, K3, K3
+	VPANDQ.BCST 144(R9), Z3, Z4
+	VPCMPEQQ.BCST 168(R9), Z4, K3, K3
 
-	// Z6: cells 0-7 a byte each, as board.Board.Words gives them; Z3: cell 8.
-	EVEN(Z1)
-	EVEN(Z2)
-	VPSLLQ $32, Z2, Z2
-	VPORQ Z2, Z1, Z6
-	VPANDQ Z29, Z3, Z3
+	// Z6: cells 0-7 a byte each, as board.Board.Words gives them, picked
+	// from Z1 and Z2 by the form's first 64 indexes; Z3: cell 8, picked
+	// from Z2 and Z3 by its next 64.
+	VMOVDQU64 (R9), Z6
+	VPERMI2B Z2, Z1, Z6
+	VMOVDQU64 64(R9), Z7
+	VPERMI2B Z3, Z2, Z7
+	VMOVDQA64 Z7, Z3
 	VALUES(Z6)
 	VALUES(Z3)
 	VPANDQ Z29, Z3, Z3
@@ -210,13 +193,13 @@ TEXT ·keyLines9(SB), NOSPLIT, $0-57
 	NOTL AX
 	ORL $0x100, AX
 	BSFL AX, AX
-	MOVQ AX, n+48(FP)
+	MOVQ AX, n+64(FP)
 	KMOVW K6, BX
 	MOVL $1, DX
 	MOVL AX, CX
 	SHLL CX, DX
 	DECL DX
 	ANDL DX, BX
-	MOVB BX, solvable+56(FP)
+	MOVB BX, solvable+72(FP)
 	VZEROUPPER
 	RET

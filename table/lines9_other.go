@@ -5,8 +5,8 @@ package table
 // haveLines9 says that KeyLines keys eight lines at a time here.
 const haveLines9 = false
 
-// KeyLines keys eight lines at a time where the CPU has AVX-512; here it
-// returns 0, and the caller keys them one at a time (KeyLine).
-func (v *Solver) KeyLines(data []byte, keys *[8]Key) (n int, solvable uint8) {
+// KeyBoards keys eight boards at a time where the CPU has AVX-512; here
+// it returns 0, and the caller keys them one at a time (KeyLine).
+func (v *Solver) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (n int, solvable uint8) {
 	return 0, 0
 }
