@@ -173,6 +173,7 @@ type answerer struct {
 	pairs     *table.Pairs
 	pairsMade bool
 	pairItems [group]pairItem
+	eight     pairEight
 
 	fast *table.Solver // of the goal of blocks read whole (answerBoards)
 }

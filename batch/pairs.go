@@ -61,6 +61,14 @@ func (a *answerer) answerPairs(ctx context.Context, j *Job, dst []byte, b *forma
 	for more := true; more; {
 		n := 0
 		for n < len(items) {
+			// Eight pairs at once where the CPU can; the case that stops
+			// them is read alone.
+			if k, full := a.eight.key(kp, &lines, items[n:]); k > 0 {
+				n += k
+				if full {
+					continue
+				}
+			}
 			start, goal, ok := lines.Next()
 			if !ok {
 				more = false
@@ -106,6 +114,62 @@ func (a *answerer) answerPairs(ctx context.Context, j *Job, dst []byte, b *forma
 		}
 	}
 	return dst, res, nil
+}
+
+// pairEight keys eight pairs at a time (table.Pairs.KeyEight).
+type pairEight struct {
+	scratch [128]uint32
+	keys    [8]table.Key
+	vs      [8]*table.Solver
+	off     [2][8]int64 // of starts and of goals, for the stride of off's
+	stride  int
+}
+
+// key keys the next eight cases of lines into items, when they are
+// pairs of lines of one length that table.Pairs.KeyEight reads and items
+// has room for them, and passes over them. It returns how many it keyed
+// from the first, those before the first case that is not two boards so
+// written, and whether that was all eight.
+func (e *pairEight) key(kp *table.Pairs, lines *format.PairLines, items []pairItem) (int, bool) {
+	if len(items) < 8 {
+		return 0, false
+	}
+	data, d, ok := lines.Eight()
+	if !ok {
+		return 0, false
+	}
+	f := table.FormCompact
+	if d == table.FormSpaced.Size() {
+		f = table.FormSpaced
+	} else if d != f.Size() {
+		return 0, false
+	}
+	if e.stride != d {
+		for i := range 8 {
+			e.off[0][i], e.off[1][i] = int64(2*i*d), int64((2*i+1)*d)
+		}
+		e.stride = d
+	}
+	k, solvable := kp.KeyEight(data, &e.off[0], &e.off[1], f, &e.scratch, &e.keys, &e.vs)
+	num := lines.Num()
+	for i := range k {
+		it := &items[i]
+		it.num, it.v, it.key = num+1+i, e.vs[i], e.keys[i]
+		switch {
+		case !it.v.Fast():
+			it.kind = lookupSlow
+			start := data[e.off[0][i]:][:d-1]
+			goal := data[e.off[1][i]:][:d-1]
+			it.start, _ = board.ParseLine(board.Shape3x3, start)
+			it.goal, _ = board.ParseLine(board.Shape3x3, goal)
+		case solvable>>i&1 == 1:
+			it.kind = lookupPath
+		default:
+			it.kind = lookupUnsolvable
+		}
+	}
+	lines.Skip(k)
+	return k, k == 8
 }
 
 // writePairs fetches the paths of items, and appends their answers to dst.

@@ -502,6 +502,31 @@ func (pl *PairLines) Next() (start, goal []byte, ok bool) {
 	return start, goal, true
 }
 
+// Eight returns the bytes of the cases after the one Next gave last,
+// and the length of each of their lines with its line end, when the
+// block's lines are all of one length with a line end of one byte ("\n")
+// and eight cases or more are left: for a caller that reads eight cases
+// at once, each a start line and a goal line one after the other, and
+// then passes over them with Skip.
+func (pl *PairLines) Eight() (data []byte, stride int, ok bool) {
+	if d := pl.stride; d == pl.width+1 && len(pl.rest) >= 16*d {
+		return pl.rest, d, true
+	}
+	return nil, 0, false
+}
+
+// Skip passes over the next k cases, at most the eight that Eight says
+// are there, as k calls of Next would.
+func (pl *PairLines) Skip(k int) {
+	d := pl.stride
+	if k <= 0 || d == 0 || len(pl.rest) < 2*k*d {
+		return
+	}
+	pl.last, pl.lastLine = pl.rest[2*(k-1)*d:2*k*d], pl.line+2*(k-1)
+	pl.rest, pl.line = pl.rest[2*k*d:], pl.line+2*k
+	pl.num += k
+}
+
 // cutBoard splits the board line that starts data off, as boardLines took
 // it, without its line end ("\n" or "\r\n"): a line of boardLine's ends
 // where it says, any other is searched.

@@ -44,6 +44,23 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 				pl := b.PairLines()
 				n := 0
 				for {
+					// Now and then up to eight cases at once, as a batch
+					// keys them (Eight and Skip), those that are boards
+					// from the first.
+					if data, d, ok := pl.Eight(); ok && rng.IntN(2) == 0 {
+						k := 0
+						for ; k < 1+rng.IntN(8); k++ {
+							s, sok := board.ParseLine(p.Shape, data[2*k*d:][:d-1])
+							g, gok := board.ParseLine(p.Shape, data[(2*k+1)*d:][:d-1])
+							if !sok || !gok {
+								break
+							}
+							c := Case{Num: pl.Num() + 1 + k, Line: pl.line + 2*k + 1, Start: s, Goal: g}
+							out = append(out, full(&c))
+						}
+						pl.Skip(k)
+						n += k
+					}
 					start, goal, ok := pl.Next()
 					if !ok {
 						break

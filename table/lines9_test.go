@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/generated"
 	"github.com/slidingpuzzle/solver/table"
 )
@@ -156,5 +157,65 @@ func spoil(rng *rand.Rand, data []byte) {
 		data[i], data[j] = data[j], data[i]
 	case 4:
 		data[i] = byte(rng.IntN(256)) | 0x80
+	}
+}
+
+// TestKeyEight keys eight pairs at a time in the two forms of a line, as
+// a file of pairs lays them out, some of their bytes spoilt, by the Pairs
+// of turned pairs and of others, and wants what Key gives each pair.
+func TestKeyEight(t *testing.T) {
+	if !table.KeyBoardsHere() {
+		t.Skip("KeyEight keys one pair at a time here: no AVX-512, another GOARCH, or purego")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	eights := 0
+	for _, turn := range []bool{false, true} {
+		p, err := embedded.Solver().Many().Pairs(turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, template := range []string{"ccccccccc\n", "c c c c c c c c c\n"} {
+			f := forms[template]
+			for range 10000 {
+				var data []byte
+				var starts, goals [8]int64
+				for k := range 8 {
+					starts[k] = int64(len(data))
+					data = append(data, written(rng, template)...)
+					goals[k] = int64(len(data))
+					data = append(data, written(rng, template)...)
+				}
+				for len(data) < int(goals[7])+24 || rng.IntN(3) == 0 {
+					data = append(data, byte(rng.IntN(256)))
+				}
+				for range rng.IntN(3) {
+					spoil(rng, data[:int(goals[7])+len(template)])
+				}
+				var keys [8]table.Key
+				var vs [8]*table.Solver
+				var scratch [128]uint32
+				n, solvable := p.KeyEight(data, &starts, &goals, f, &scratch, &keys, &vs)
+				want := 0
+				for ; want < 8; want++ {
+					s, g := data[starts[want]:], data[goals[want]:]
+					v, key, ok2, ok := p.Key(s[:len(template)-1], g[:len(template)-1])
+					if !ok || !matches(template, s) || !matches(template, g) {
+						break
+					}
+					if want < n && (keys[want] != key || vs[want] != v || (solvable>>want&1 == 1) != ok2) {
+						t.Fatalf("turn %v, %q: pair %d: key %d, Solver %p, solvable %v; Key %d, %p, %v", turn, data, want, keys[want], vs[want], solvable>>want&1, key, v, ok2)
+					}
+				}
+				if n != want || solvable>>n != 0 {
+					t.Fatalf("turn %v, %q: %d pairs, solvable %08b; want %d", turn, data, n, solvable, want)
+				}
+				if n == 8 {
+					eights++
+				}
+			}
+		}
+	}
+	if eights == 0 {
+		t.Errorf("no trial had eight good pairs")
 	}
 }

@@ -16,6 +16,8 @@ type Pairs struct {
 	// by[b] answers a goal whose blank is in cell b; 16 of them, so that
 	// a blank cell (at most 8) picks one with no division.
 	by [16]pairClass
+	// eight is by as KeyEight reads it, where it can.
+	eight *pairs9
 }
 
 // pairClass is how Pairs answers a pair whose goal has its blank in one
@@ -64,6 +66,9 @@ func NewPairs(solvers *[9]*Solver, cells *[9][9]uint8) (*Pairs, error) {
 			c.from[y[i]] = uint8(i)
 			c.turned = c.turned || y[i] != uint8(i)
 		}
+	}
+	if haveLines9 {
+		p.eight = newPairs9(p)
 	}
 	return p, nil
 }
