@@ -176,6 +176,9 @@ type answerer struct {
 	eight     pairEight
 
 	fast *table.Solver // of the goal of blocks read whole (answerBoards)
+	// answerBoards' keys and kinds of a block's cases, reused.
+	boardKeys  []table.Key
+	boardKinds []uint8
 }
 
 // report adds the message of err to a.msgs, when the job keeps a Log.

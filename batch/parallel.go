@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"runtime"
+	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
@@ -87,14 +88,14 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 					// each run as one read by r.
 					sub = s.block.Reader(sub)
 					s.out, s.res, s.err = s.out[:0], Result{}, nil
+					done := false
 					if n, first, goal, ok := sub.Simple(); ok && !j.Verbose && a.fastFor(j, goal) != nil {
-						s.out, s.res = a.answerBoards(j, s.out, sub, n, first, a.fast)
-					} else {
-						for s.err == nil && fill(sub, s, chunk) > 0 {
-							var o Result
-							s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
-							s.res.add(o)
-						}
+						s.out, s.res, done = a.answerBoards(j, s.out, sub, n, first, a.fast)
+					}
+					for !done && s.err == nil && fill(sub, s, chunk) > 0 {
+						var o Result
+						s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
+						s.res.add(o)
 					}
 				}
 				s.msgs = a.msgs
@@ -359,36 +360,92 @@ func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
 }
 
 // answerBoards answers the n cases of r, a Reader of a block whose cases
-// are all written as judges write them (format.Reader.Simple), numbered
-// from first, from their start boards, a group at a time as answerRun
-// answers a run: their keys, then their paths, then the answers. v is the
-// Solver of their goal, whose fast lookups are built.
-func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first int, v *table.Solver) ([]byte, Result) {
+// are all laid out as judges write them (format.Reader.Simple), numbered
+// from first, from their start boards, as answerRun answers a run: their
+// keys, eight at a time where they can be (boardEight), then their paths,
+// then the answers. v is the Solver of their goal, whose fast lookups are
+// built. It reports false, having written nothing, when a start is not a
+// board: the caller reads the block's cases with Next.
+func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first int, v *table.Solver) ([]byte, Result, bool) {
 	if testHookBoardBlock != nil {
 		testHookBoardBlock()
 	}
+	// Every case's key first, so that a start that is no board sends the
+	// block to Next before any answer is written. (An unsolvable board's
+	// key is a position of the table too.)
+	keys := slices.Grow(a.boardKeys[:0], n)[:n]
+	kinds := slices.Grow(a.boardKinds[:0], n)[:n]
+	a.boardKeys, a.boardKinds = keys, kinds
+	for i := 0; i < n; {
+		if k := a.boardEight(r, i, n, v, keys[i:], kinds[i:]); k > 0 {
+			i += k
+			continue
+		}
+		b, ok := r.SimpleStart(i)
+		if !ok {
+			return dst, Result{}, false
+		}
+		key, solvable := v.Key(b)
+		keys[i], kinds[i] = key, lookupUnsolvable
+		if solvable {
+			kinds[i] = lookupPath
+		}
+		i++
+	}
 	w := j.Preset.Writer()
 	needPath := j.Preset.NeedsPath()
-	var keys [group]table.Key
-	var kinds [group]uint8
 	var paths [group]table.Packed
 	for i := 0; i < n; i += group {
 		m := min(group, n-i)
+		// Every key's path, loads that do not wait on each other.
 		for k := range m {
-			key, ok := v.Key(r.SimpleStart(i + k))
-			keys[k], kinds[k] = key, lookupUnsolvable
-			if ok {
-				kinds[k] = lookupPath
-			}
-		}
-		// Every key's path, loads that do not wait on each other (an
-		// unsolvable board's key is a position of the table too).
-		for k := range m {
-			paths[k], _ = v.PackedAt(keys[k])
+			paths[k], _ = v.PackedAt(keys[i+k])
 		}
 		for k := range m {
-			dst = appendLooked(&w, dst, kinds[k], first+i+k, paths[k], needPath)
+			dst = appendLooked(&w, dst, kinds[i+k], first+i+k, paths[k], needPath)
 		}
 	}
-	return dst, Result{Cases: n}
+	return dst, Result{Cases: n}, true
+}
+
+// boardEight keys cases i to i+7 of r's (of n) into keys and kinds at
+// once, when they are 3x3 starts of one usual layout that
+// table.Solver.KeyBoards reads, and returns how many it keyed: those
+// before the first that is not a board so written, or none.
+func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys []table.Key, kinds []uint8) int {
+	if i+8 > n {
+		return 0
+	}
+	data, off, layout := r.SimpleLayout(i)
+	f := boardForms[layout&7]
+	if f == nil {
+		return 0
+	}
+	var offs [8]int64
+	offs[0] = int64(off)
+	for k := 1; k < 8; k++ {
+		_, o, l := r.SimpleLayout(i + k)
+		if l != layout {
+			return 0
+		}
+		offs[k] = int64(o)
+	}
+	var eight [8]table.Key
+	k, solvable := v.KeyBoards(data, &offs, f, &eight)
+	for m := range k {
+		keys[m], kinds[m] = eight[m], lookupUnsolvable
+		if solvable>>m&1 == 1 {
+			kinds[m] = lookupPath
+		}
+	}
+	return k
+}
+
+// boardForms are table.Solver.KeyBoards' forms of the layouts of
+// format.Reader.SimpleLayout.
+var boardForms = [8]*table.Form{
+	format.LayoutSpaced:     table.FormSpaced,
+	format.LayoutCompact:    table.FormCompact,
+	format.LayoutSpacedRows: table.FormSpacedRows,
+	format.LayoutRows:       table.FormRows,
 }

@@ -568,9 +568,9 @@ func (b *Block) Reader(into *Reader) *Reader {
 	into.name, into.p, into.goal = b.src.name, b.src.p, b.src.goal
 	into.lineReader.resetMem(b.data, b.line)
 	into.countRead, into.count, into.num, into.extraSaid, into.shortSaid = true, -1, b.num, false, false
-	into.simple, into.simpleNext = nil, 0
+	into.simple, into.simpleNext, into.simpleData, into.simpleRead = nil, 0, nil, false
 	if cases, ok := into.simpleCases(b.data, b.line, into.simpleBuf[:0]); ok && !noSimpleBlocks {
-		into.simple, into.simpleBuf = cases, cases
+		into.simple, into.simpleBuf, into.simpleData = cases, cases, b.data
 	}
 	return into
 }
@@ -582,11 +582,13 @@ func emptyReader() *Reader {
 	return r
 }
 
-// Simple reports whether r, a Reader of a Block (Block.Reader), read the
-// block's cases whole at once, every one written as judges write them, and
-// none of them read yet by Next: then they are n cases numbered from
-// first, each a start board (SimpleStart) for goal. A caller may answer
-// them from the boards, in place of reading them with Next.
+// Simple reports whether r, a Reader of a Block (Block.Reader), cut the
+// block's cases whole at once, every one laid out as judges write them,
+// and none of them read yet by Next: then they are n cases numbered from
+// first, each a start (SimpleStart, SimpleLayout) for goal. A caller may
+// answer them from their starts, in place of reading them with Next,
+// once it has found every start a board: where one is not (SimpleStart
+// says false), Next reads the block line by line and says so.
 func (r *Reader) Simple() (n, first int, goal board.Board, ok bool) {
 	if r.simple == nil || r.simpleNext != 0 {
 		return 0, 0, board.Board{}, false
@@ -595,19 +597,104 @@ func (r *Reader) Simple() (n, first int, goal board.Board, ok bool) {
 }
 
 // SimpleStart returns the start board of case i of the cases Simple
-// reports, counted from 0, or the zero Board for an i out of their range.
-func (r *Reader) SimpleStart(i int) board.Board {
+// reports, counted from 0, and reports whether it is one; false, and the
+// zero Board, for an i out of their range.
+func (r *Reader) SimpleStart(i int) (board.Board, bool) {
 	if uint(i) >= uint(len(r.simple)) {
-		return board.Board{}
+		return board.Board{}, false
 	}
-	return r.simple[i].start
+	c := &r.simple[i]
+	if c.layout == LayoutRead {
+		return c.start, true
+	}
+	return readLayout(r.simpleData[c.off:], c.layout)
+}
+
+// SimpleLayout returns the block's bytes, and where in them the start of
+// case i of the cases Simple reports lies and in which layout, for a
+// caller that reads eight such boards at once; LayoutRead for a start
+// that SimpleStart gives, and for an i out of their range.
+func (r *Reader) SimpleLayout(i int) (data []byte, off int, layout Layout) {
+	if uint(i) >= uint(len(r.simple)) {
+		return nil, 0, LayoutRead
+	}
+	c := &r.simple[i]
+	return r.simpleData, int(c.off), c.layout
+}
+
+// readSimple reads every start of r.simple not yet read, and reports
+// whether each was a board.
+func (r *Reader) readSimple() bool {
+	for i := range r.simple {
+		c := &r.simple[i]
+		if c.layout == LayoutRead {
+			continue
+		}
+		b, ok := readLayout(r.simpleData[c.off:], c.layout)
+		if !ok {
+			return false
+		}
+		c.start, c.layout = b, LayoutRead
+	}
+	r.simpleRead = true
+	return true
 }
 
 // A simpleCase is a case of a block read whole at once: its start, and
-// the line of its first row.
+// the line of its first row. A 3x3 start written in one of the four
+// usual layouts is not read at once: layout says which (Layout), and off
+// where it starts in the block's bytes, for a caller that reads eight
+// such at a time (Reader.SimpleLayout); Next and SimpleStart read it when
+// asked.
 type simpleCase struct {
-	start board.Board
-	line  int
+	start  board.Board
+	line   int
+	off    int32
+	layout Layout
+}
+
+// A Layout is how a 3x3 board of a block's case is written, for a caller
+// that reads the board itself (Reader.SimpleLayout).
+type Layout uint8
+
+// The layouts of a 3x3 board that judges write most, each ended by "\n".
+const (
+	LayoutRead       Layout = iota // none of these: the board is read (SimpleStart)
+	LayoutSpaced                   // "2 3 4 1 5 x 7 6 8"
+	LayoutCompact                  // "23415x768"
+	LayoutSpacedRows               // "2 3 4", "1 5 x", "7 6 8"
+	LayoutRows                     // "234", "15x", "768"
+)
+
+// layoutOf returns the layout of a 3x3 board written in the size bytes
+// at the start of data that rows9 or boardLine took, line ends included,
+// or LayoutRead for one with a line end of two bytes.
+func layoutOf(data []byte, size int, rows bool) Layout {
+	switch {
+	case rows && size == 18:
+		return LayoutSpacedRows
+	case rows && size == 12:
+		return LayoutRows
+	case !rows && size == 18 && data[16] != '\r':
+		return LayoutSpaced
+	case !rows && size == 10 && data[8] != '\r':
+		return LayoutCompact
+	}
+	return LayoutRead
+}
+
+// readLayout reads the 3x3 board written in layout at the start of data.
+func readLayout(data []byte, layout Layout) (board.Board, bool) {
+	switch layout {
+	case LayoutSpaced:
+		return board.ParseLine(board.Shape3x3, data[:17])
+	case LayoutCompact:
+		return board.ParseLine(board.Shape3x3, data[:9])
+	case LayoutSpacedRows, LayoutRows:
+		b, _, ok := rows9(data)
+		return b, ok
+	}
+	return board.Board{}, false
 }
 
 // simpleCases reads every case of data, the whole lines of a block after
@@ -626,6 +713,7 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 	if !r.p.Separated {
 		return lineCases(data, line, dst)
 	}
+	whole := data
 	var chars [board.MaxCells]byte
 	for len(data) > 0 {
 		if data[0] == '\n' { // an empty line
@@ -634,8 +722,8 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 			continue
 		}
 		if s == board.Shape3x3 {
-			if b, size, ok := nineRows(data); ok {
-				dst = append(dst, simpleCase{start: b, line: line + 1})
+			if size, ok := nineRows(data); ok {
+				dst = append(dst, simpleCase{line: line + 1, off: int32(len(whole) - len(data)), layout: layoutOf(data, size, true)})
 				data = data[size:]
 				line += rows
 				continue
@@ -671,31 +759,37 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 // board.ParseLine reads, or the first of three rows that rows9 reads; each
 // such board is a case, the board the Reader reads from it.
 func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
+	whole := data
 	for len(data) > 0 {
 		if data[0] == '\n' {
 			data = data[1:]
 			line++
 			continue
 		}
+		off := int32(len(whole) - len(data))
 		k := boardLine(data)
 		if k == 0 {
 			// Three rows of "a b c" or "abc", each with its line end of
 			// one byte.
-			b, size, ok := rows9(data)
+			size, ok := rowsSize(data)
 			if !ok {
 				return dst, false
 			}
-			dst = append(dst, simpleCase{start: b, line: line + 1})
+			dst = append(dst, simpleCase{line: line + 1, off: off, layout: layoutOf(data, size, true)})
 			data = data[size:]
 			line += 3
 			continue
 		}
-		b, ok := board.ParseLine(board.Shape3x3, WithoutCR(data[:k]))
-		if !ok {
-			return dst, false
-		}
 		line++
-		dst = append(dst, simpleCase{start: b, line: line})
+		c := simpleCase{line: line, off: off, layout: layoutOf(data, k+1, false)}
+		if c.layout == LayoutRead {
+			b, ok := board.ParseLine(board.Shape3x3, WithoutCR(data[:k]))
+			if !ok {
+				return dst, false
+			}
+			c.start = b
+		}
+		dst = append(dst, c)
 		data = data[k+1:]
 	}
 	return dst, true
@@ -705,12 +799,24 @@ func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
 // two usual layouts, three rows of "a b c" or of "abc" (rows9), and then
 // a blank line. It gives the board and the bytes of its rows, or false
 // for anything else, which simpleCases reads row by row.
-func nineRows(data []byte) (board.Board, int, bool) {
-	b, size, ok := rows9(data)
+func nineRows(data []byte) (int, bool) {
+	size, ok := rowsSize(data)
 	if !ok || len(data) <= size || data[size] != '\n' {
-		return board.Board{}, 0, false
+		return 0, false
 	}
-	return b, size, true
+	return size, true
+}
+
+// rowsSize reports whether data starts with three rows that rows9
+// reads, by their line ends alone, and their bytes.
+func rowsSize(data []byte) (int, bool) {
+	switch {
+	case len(data) > 17 && data[5] == '\n' && data[11] == '\n' && data[17] == '\n':
+		return 18, true
+	case len(data) > 11 && data[3] == '\n' && data[7] == '\n' && data[11] == '\n':
+		return 12, true
+	}
+	return 0, false
 }
 
 // rows9 reads a 3x3 board at the start of data written as three rows of

@@ -81,6 +81,8 @@ type Reader struct {
 	simple     []simpleCase
 	simpleNext int
 	simpleBuf  []simpleCase
+	simpleData []byte // the block's bytes, where the boards not yet read lie
+	simpleRead bool   // every board of simple is read
 }
 
 // NewReader returns a Reader of the cases of r, laid out as p says. name
@@ -203,6 +205,9 @@ func isBlankLine(line []byte) bool {
 
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
+	if r.simple != nil && !r.simpleRead && !r.readSimple() {
+		r.simple = nil // a board that is none: the block is read line by line
+	}
 	if r.simple != nil {
 		if r.simpleNext == len(r.simple) {
 			return false
