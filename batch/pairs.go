@@ -118,11 +118,10 @@ func (a *answerer) answerPairs(ctx context.Context, j *Job, dst []byte, b *forma
 
 // pairEight keys eight pairs at a time (table.Pairs.KeyEight).
 type pairEight struct {
-	scratch [128]uint32
-	keys    [8]table.Key
-	vs      [8]*table.Solver
-	off     [2][8]int64 // of starts and of goals, for the stride of off's
-	stride  int
+	keys   [8]table.Key
+	vs     [8]*table.Solver
+	off    [2][8]int64 // of starts and of goals, for the stride of off's
+	stride int
 }
 
 // key keys the next eight cases of lines into items, when they are
@@ -150,7 +149,7 @@ func (e *pairEight) key(kp *table.Pairs, lines *format.PairLines, items []pairIt
 		}
 		e.stride = d
 	}
-	k, solvable := kp.KeyEight(data, &e.off[0], &e.off[1], f, &e.scratch, &e.keys, &e.vs)
+	k, solvable := kp.KeyEight(data, &e.off[0], &e.off[1], f, &e.keys, &e.vs)
 	num := lines.Num()
 	for i := range k {
 		it := &items[i]

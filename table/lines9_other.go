@@ -13,6 +13,6 @@ func (v *Solver) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (
 
 // KeyEight keys eight pairs at a time where the CPU has AVX-512; here it
 // returns 0, and the caller keys them one at a time (Key).
-func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, scratch *[128]uint32, keys *[8]Key, vs *[8]*Solver) (n int, solvable uint8) {
+func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, keys *[8]Key, vs *[8]*Solver) (n int, solvable uint8) {
 	return 0, 0
 }

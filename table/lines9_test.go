@@ -193,8 +193,7 @@ func TestKeyEight(t *testing.T) {
 				}
 				var keys [8]table.Key
 				var vs [8]*table.Solver
-				var scratch [128]uint32
-				n, solvable := p.KeyEight(data, &starts, &goals, f, &scratch, &keys, &vs)
+				n, solvable := p.KeyEight(data, &starts, &goals, f, &keys, &vs)
 				want := 0
 				for ; want < 8; want++ {
 					s, g := data[starts[want]:], data[goals[want]:]

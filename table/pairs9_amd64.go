@@ -7,11 +7,10 @@ package table
 // keys each, by t. It writes their keys to keys and their goals' blank
 // cells to blanks, and returns how many pairs from the first are two
 // boards so written and which of those are solvable, bit i for pair i.
-// scratch holds each lane's renaming. data must hold 24 bytes past every
-// offset.
+// data must hold 24 bytes past every offset.
 //
 //go:noescape
-func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, scratch *[128]uint32, keys *[8]Key, blanks *[8]uint8, head *uint16, tail *uint8) (n int, solvable uint8)
+func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, keys *[8]Key, blanks *[8]uint8, head *uint16, tail *uint8) (n int, solvable uint8)
 
 // KeyEight keys eight pairs at once where the CPU has AVX-512: the pair
 // i whose start is written in form f at starts[i] in data and whose goal
@@ -19,8 +18,8 @@ func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, scratch
 // of solvable for the pairs it keyed, those before the first that is not
 // two boards so written, and returns how many. It returns 0 where it
 // cannot key eight at once, and when data does not hold 24 bytes past
-// every offset; scratch is its own to use.
-func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, scratch *[128]uint32, keys *[8]Key, vs *[8]*Solver) (n int, solvable uint8) {
+// every offset.
+func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, keys *[8]Key, vs *[8]*Solver) (n int, solvable uint8) {
 	if !haveLines9 || p == nil || p.eight == nil || f == nil || f.f == nil {
 		return 0, 0
 	}
@@ -31,7 +30,7 @@ func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, scratch 
 	}
 	r := ranks9()
 	var blanks [8]uint8
-	n, solvable = keyPairs9(&data[0], starts, goals, f.f, p.eight, scratch, keys, &blanks, &r.head[0], &r.tail[0])
+	n, solvable = keyPairs9(&data[0], starts, goals, f.f, p.eight, keys, &blanks, &r.head[0], &r.tail[0])
 	for i := range n {
 		vs[i] = p.by[blanks[i]&15].v
 	}

@@ -3,17 +3,17 @@
 #include "textflag.h"
 #include "vec9_amd64.h"
 
-// laneBase is 16 times each lane's number: the first of its 16 words in
-// keyPairs9's scratch.
-DATA laneBase<>+0(SB)/8, $0
-DATA laneBase<>+8(SB)/8, $16
-DATA laneBase<>+16(SB)/8, $32
-DATA laneBase<>+24(SB)/8, $48
-DATA laneBase<>+32(SB)/8, $64
-DATA laneBase<>+40(SB)/8, $80
-DATA laneBase<>+48(SB)/8, $96
-DATA laneBase<>+56(SB)/8, $112
-GLOBL laneBase<>(SB), RODATA|NOPTR, $64
+// halfBase is 8 in the bytes of the odd lanes, for VPSHUFB, which
+// picks within 16 bytes: a byte of lane k is byte 8(k%2)+i there.
+DATA halfBase<>+0(SB)/8, $0
+DATA halfBase<>+8(SB)/8, $0x0808080808080808
+DATA halfBase<>+16(SB)/8, $0
+DATA halfBase<>+24(SB)/8, $0x0808080808080808
+DATA halfBase<>+32(SB)/8, $0
+DATA halfBase<>+40(SB)/8, $0x0808080808080808
+DATA halfBase<>+48(SB)/8, $0
+DATA halfBase<>+56(SB)/8, $0x0808080808080808
+GLOBL halfBase<>(SB), RODATA|NOPTR, $64
 
 // byteBase is each lane's first byte, in every byte of the lane: 8k.
 DATA byteBase<>+0(SB)/8, $0x0000000000000000
@@ -26,21 +26,16 @@ DATA byteBase<>+48(SB)/8, $0x3030303030303030
 DATA byteBase<>+56(SB)/8, $0x3838383838383838
 GLOBL byteBase<>(SB), RODATA|NOPTR, $64
 
-// NAME stores, for each lane, the tile the goal's tile in cell i is
-// renamed to (byte i of to, in Z2 or Z3) in the word of the scratch
-// (R12) for the goal's tile there (byte i of the goal's cells, Z10 or
-// Z11): name[goal cell i] = to[i].
-#define NAME(g, to, i) \
-	VPSRLQ $(8*i), g, Z6; VPANDQ Z29, Z6, Z6; VPADDQ Z31, Z6, Z6; \
-	VPSRLQ $(8*i), to, Z7; VPANDQ Z29, Z7, Z7; VPMOVQD Z7, Y7; \
-	KMOVW K3, K2; VPSCATTERQD Y7, K2, (R12)(Z6*4)
-
-// LOOK ORs into Z28, as nibble j, the name of the start's tile in byte k
-// of s (the turned start's cell j).
-#define LOOK(s, k, j) \
-	VPSRLQ $(8*k), s, Z8; VPANDQ Z29, Z8, Z8; VPADDQ Z31, Z8, Z8; \
-	KMOVW K3, K2; VPXORQ Z9, Z9, Z9; VPGATHERQD (R12)(Z8*4), K2, Y9; VPMOVZXDQ Y9, Z9; \
-	VPSLLQ $(4*j), Z9, Z9; VPORQ Z9, Z28, Z28
+// RENAME renames by the goal's cell i (byte i of g, its tile there, and
+// of to, the tile it becomes) the cells of the turned start that hold
+// that tile: those of Z6 (cells 0-7) into Z28, and of byte 0 of Z7
+// (cell 8) into Z26. Nine of them rename every cell: name[g[i]] = to[i],
+// with no store.
+#define RENAME(g, to, i) \
+	BB(i, Z9); VPADDB Z31, Z9, Z9; \
+	VPSHUFB Z9, g, Z8; VPSHUFB Z9, to, Z1; \
+	VPCMPEQB Z8, Z6, K4; VMOVDQU8 Z1, K4, Z28; \
+	VPCMPEQB Z8, Z7, K4; VMOVDQU8 Z1, K4, Z26
 
 // TURN picks into out the start's cells (Z12, Z13) that the cells of the
 // turned start come from, by the indexes in from: 8k+f for cell f < 8
@@ -50,22 +45,20 @@ GLOBL byteBase<>(SB), RODATA|NOPTR, $64
 	VPCMPEQB Z23, from, K4; BB(56, Z9); VPADDB Z9, out, K4, out; \
 	VPERMI2B Z13, Z12, out
 
-// func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, scratch *[128]uint32, keys *[8]Key, blanks *[8]uint8, head *uint16, tail *uint8) (n int, solvable uint8)
-TEXT ·keyPairs9(SB), NOSPLIT, $0-89
+// func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, keys *[8]Key, blanks *[8]uint8, head *uint16, tail *uint8) (n int, solvable uint8)
+TEXT ·keyPairs9(SB), NOSPLIT, $0-81
 	MOVQ data+0(FP), SI
 	MOVQ starts+8(FP), R8
 	MOVQ goals+16(FP), AX
 	VMOVDQU64 (AX), Z30
 	MOVQ f+24(FP), R9
 	MOVQ t+32(FP), R14
-	MOVQ scratch+40(FP), R12
-	MOVQ keys+48(FP), DI
-	MOVQ blanks+56(FP), BX
-	MOVQ head+64(FP), R10
-	MOVQ tail+72(FP), R11
+	MOVQ keys+40(FP), DI
+	MOVQ blanks+48(FP), BX
+	MOVQ head+56(FP), R10
+	MOVQ tail+64(FP), R11
 	CONSTANTS
 	VBROADCASTI32X4 1600(R14), Z18
-	VMOVDQU64 laneBase<>(SB), Z31
 
 	// The goals' cells (Z10, Z11) and the starts' (Z12, Z13); K3: the
 	// pairs of two boards so written.
@@ -91,30 +84,39 @@ TEXT ·keyPairs9(SB), NOSPLIT, $0-89
 	VPXORQ Z5, Z5, Z5
 	VPGATHERQQ 264(R14)(Z1*8), K2, Z5
 
-	// name[goal's tile] = to[cell], in each lane's words of the scratch.
-	NAME(Z10, Z2, 0)
-	NAME(Z10, Z2, 1)
-	NAME(Z10, Z2, 2)
-	NAME(Z10, Z2, 3)
-	NAME(Z10, Z2, 4)
-	NAME(Z10, Z2, 5)
-	NAME(Z10, Z2, 6)
-	NAME(Z10, Z2, 7)
-	NAME(Z11, Z3, 0)
-
-	// The turned start's cells (Z6: 0-7, Z7: 8), renamed into Z28.
+	// The turned start's cells (Z6: 0-7, Z7: 8), renamed into Z28 and Z26.
 	TURN(Z4, Z6)
 	TURN(Z5, Z7)
+	VMOVDQU64 halfBase<>(SB), Z31
 	VPXORQ Z28, Z28, Z28
-	LOOK(Z6, 0, 0)
-	LOOK(Z6, 1, 1)
-	LOOK(Z6, 2, 2)
-	LOOK(Z6, 3, 3)
-	LOOK(Z6, 4, 4)
-	LOOK(Z6, 5, 5)
-	LOOK(Z6, 6, 6)
-	LOOK(Z6, 7, 7)
-	LOOK(Z7, 0, 8)
+	VPXORQ Z26, Z26, Z26
+	RENAME(Z10, Z2, 0)
+	RENAME(Z10, Z2, 1)
+	RENAME(Z10, Z2, 2)
+	RENAME(Z10, Z2, 3)
+	RENAME(Z10, Z2, 4)
+	RENAME(Z10, Z2, 5)
+	RENAME(Z10, Z2, 6)
+	RENAME(Z10, Z2, 7)
+	RENAME(Z11, Z3, 0)
+
+	// Z28: the renamed cells a nibble each (nibbles9).
+	VPSRLQ $4, Z28, Z8
+	VPORQ Z8, Z28, Z28
+	BQ(0x00ff00ff00ff00ff, Z9)
+	VPANDQ Z9, Z28, Z28
+	VPSRLQ $8, Z28, Z8
+	VPORQ Z8, Z28, Z28
+	BQ(0x0000ffff0000ffff, Z9)
+	VPANDQ Z9, Z28, Z28
+	VPSRLQ $16, Z28, Z8
+	VPORQ Z8, Z28, Z28
+	BQ(0x00000000ffffffff, Z9)
+	VPANDQ Z9, Z28, Z28
+	BQ(15, Z9)
+	VPANDQ Z9, Z26, Z26
+	VPSLLQ $32, Z26, Z26
+	VPORQ Z26, Z28, Z28
 
 	// The turned start's blank: cell[class][start's blank].
 	VPSLLQ $4, Z14, Z8
@@ -149,13 +151,13 @@ TEXT ·keyPairs9(SB), NOSPLIT, $0-89
 	NOTL AX
 	ORL $0x100, AX
 	BSFL AX, AX
-	MOVQ AX, n+80(FP)
+	MOVQ AX, n+72(FP)
 	KMOVW K6, BX
 	MOVL $1, DX
 	MOVL AX, CX
 	SHLL CX, DX
 	DECL DX
 	ANDL DX, BX
-	MOVB BX, solvable+88(FP)
+	MOVB BX, solvable+80(FP)
 	VZEROUPPER
 	RET
