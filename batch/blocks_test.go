@@ -29,9 +29,15 @@ func run(t *testing.T, in string, blocks bool) string {
 func runPreset(t *testing.T, name, in string, blocks bool) string {
 	t.Helper()
 	p, _ := format.Lookup(name)
+	goal, _ := p.DefaultGoal()
+	return runGoal(t, p, goal, in, blocks)
+}
+
+// runGoal is run for preset p and goal.
+func runGoal(t *testing.T, p format.Preset, goal board.Board, in string, blocks bool) string {
+	t.Helper()
 	var msgs strings.Builder
 	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
-	goal, _ := p.DefaultGoal()
 	var out bytes.Buffer
 	var res Result
 	var err error
@@ -291,23 +297,7 @@ func TestBlocksAgreeSpaced(t *testing.T) {
 		in := sb.String()
 		p, _ := format.Lookup("hdu1043")
 		for _, goal := range []board.Board{board.MustParse(board.Shape3x3, "12345678x"), board.MustParse(board.Shape3x3, "8x7654321")} {
-			var outs [2]string
-			for k, blocks := range []bool{true, false} {
-				var msgs strings.Builder
-				j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
-				var out bytes.Buffer
-				var res Result
-				var err error
-				if blocks {
-					res, err = j.runBlocks(context.Background(), strings.NewReader(in), &out, goal)
-				} else {
-					res, err = j.runCases(context.Background(), format.NewReader(strings.NewReader(in), j.Name, j.Preset, goal), &out)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				outs[k] = fmt.Sprintf("%+v\n%s\n%s", res, msgs.String(), out.String())
-			}
+			outs := [2]string{runGoal(t, p, goal, in, true), runGoal(t, p, goal, in, false)}
 			if outs[0] != outs[1] {
 				t.Errorf("%q between cells, one line in %d spoilt, goal %v: blocks and cases differ:\n--- blocks\n%.600s\n--- cases\n%.600s", c.sep, rate, goal, outs[0], outs[1])
 			}

@@ -26,7 +26,7 @@ func keyBoards9(data *byte, offs *[8]int64, f *form9, keys *[8]Key, head *uint16
 // when data does not hold offs[7]+24 bytes), and the caller keys them
 // one at a time.
 func (v *Solver) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (n int, solvable uint8) {
-	if !haveLines9 || v == nil || v.t == nil || v.n != 9 || f == nil || f.f == nil {
+	if !haveLines9 || v == nil || v.t == nil || v.n != 9 || f == nil || f.f == nil || offs == nil || keys == nil {
 		return 0, 0
 	}
 	for i, o := range offs {

@@ -52,17 +52,6 @@ TEXT ·keyBoards9(SB), NOSPLIT, $0-73
 	// The boards from the first that is not one, and the solvable ones.
 	VPBROADCASTQ R13, Z9
 	VPCMPEQQ Z9, Z4, K3, K6
-	KMOVW K3, AX
-	NOTL AX
-	ORL $0x100, AX
-	BSFL AX, AX
-	MOVQ AX, n+64(FP)
-	KMOVW K6, BX
-	MOVL $1, DX
-	MOVL AX, CX
-	SHLL CX, DX
-	DECL DX
-	ANDL DX, BX
-	MOVB BX, solvable+72(FP)
+	RESULT(n+64(FP), solvable+72(FP))
 	VZEROUPPER
 	RET

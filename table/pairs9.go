@@ -13,8 +13,14 @@ type pairs9 struct {
 	ident    [16]uint8
 }
 
-// Offsets keyPairs9 reads pairs9's fields at.
-var _ = [1]int{}[unsafe.Offsetof(pairs9{}.from)-256+unsafe.Offsetof(pairs9{}.cell)-512+unsafe.Offsetof(pairs9{}.class)-1536+unsafe.Offsetof(pairs9{}.ident)-1600]
+// The offsets keyPairs9 reads pairs9's fields at: each line fails to
+// compile if its field lies elsewhere.
+var (
+	_ = [1]int{}[unsafe.Offsetof(pairs9{}.from)-256]
+	_ = [1]int{}[unsafe.Offsetof(pairs9{}.cell)-512]
+	_ = [1]int{}[unsafe.Offsetof(pairs9{}.class)-1536]
+	_ = [1]int{}[unsafe.Offsetof(pairs9{}.ident)-1600]
+)
 
 // newPairs9 returns p's pairs9.
 func newPairs9(p *Pairs) *pairs9 {

@@ -86,3 +86,11 @@
 	BQ(0xff, Z29); BB(0x30, Z24); BB(8, Z23); BB(0x78, Z22); BB(0x58, Z21); \
 	BB(0x23, Z20); BB(15, Z19); BQ(1, Z17); BQ(0x1ff, Z16); \
 	MOVL $0xff, AX; KMOVW AX, K1
+
+// RESULT returns, as n and solvable, how many lanes of K3 are set from
+// the first (BSF of its complement, with a ninth bit set) and those of
+// them that are in K6, a bit each.
+#define RESULT(n, solvable) \
+	KMOVW K3, AX; NOTL AX; ORL $0x100, AX; BSFL AX, AX; MOVQ AX, n; \
+	KMOVW K6, BX; MOVL $1, DX; MOVL AX, CX; SHLL CX, DX; DECL DX; ANDL DX, BX; \
+	MOVB BX, solvable

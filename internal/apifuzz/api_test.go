@@ -119,6 +119,35 @@ func TestZeroValues(t *testing.T) {
 	if ts := pairs.Tables(); len(ts) != 0 {
 		t.Errorf("the zero Pairs has %d tables", len(ts))
 	}
+	// Eight at a time: zero values and nil pointers key nothing.
+	eightLines := []byte(strings.Repeat("2 3 4 1 5 x 7 6 8\n", 20))
+	var offs [8]int64
+	for i := range offs {
+		offs[i] = int64(36 * i)
+	}
+	var keys [8]table.Key
+	var vs [8]*table.Solver
+	if n, _ := pairs.KeyEight(eightLines, &offs, &offs, table.FormSpaced, &keys, &vs); n != 0 {
+		t.Error("the zero Pairs keyed pairs")
+	}
+	if n, _ := sv.KeyBoards(eightLines, &offs, table.FormSpaced, &keys); n != 0 {
+		t.Error("the zero Solver keyed boards")
+	}
+	var zf table.Form
+	if zf.Size() != 0 {
+		t.Error("the zero Form has a size")
+	}
+	if v, err := embedded.Set().Solver(board.Shape3x3.Goal(8)); err == nil {
+		if n, _ := v.KeyBoards(eightLines, &offs, &zf, &keys); n != 0 {
+			t.Error("the zero Form keyed boards")
+		}
+		if n, _ := v.KeyBoards(eightLines, nil, table.FormSpaced, nil); n != 0 {
+			t.Error("nil offsets keyed boards")
+		}
+		if n, _ := v.KeyBoards(nil, &offs, table.FormSpaced, &keys); n != 0 {
+			t.Error("no bytes keyed boards")
+		}
+	}
 	var zr format.Reader
 	if _, ok := zr.Count(); ok {
 		t.Error("the zero Reader has a count")
