@@ -795,10 +795,11 @@ func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
 	return dst, true
 }
 
-// nineRows reads a 3x3 case at the start of data written in one of the
-// two usual layouts, three rows of "a b c" or of "abc" (rows9), and then
-// a blank line. It gives the board and the bytes of its rows, or false
-// for anything else, which simpleCases reads row by row.
+// nineRows reports whether a 3x3 case at the start of data is laid out
+// in one of the two usual ways, three rows of "a b c" or of "abc"
+// (rowsSize), and then a blank line, and gives the bytes of its rows;
+// false for anything else, which simpleCases reads row by row. Its board
+// is read when asked (readLayout).
 func nineRows(data []byte) (int, bool) {
 	size, ok := rowsSize(data)
 	if !ok || len(data) <= size || data[size] != '\n' {
