@@ -3,6 +3,13 @@
 #include "textflag.h"
 #include "vec9_amd64.h"
 
+// keyBoards9 is Solver.KeyBoards' work on eight cases at once, one a
+// lane (see lines9_amd64.go): PARSE gathers each case's 24 bytes, checks
+// the form's bytes between the cells, picks the cells, maps and renames
+// them and checks that each tile is there once; BLANK finds the blank;
+// the cells are packed as byteTiles9 packs them, and RANK ranks them.
+// It needs AVX-512 F, BW, CD and VBMI (haveLines9).
+
 // func keyBoards9(data *byte, offs *[8]int64, f *form9, keys *[8]Key, head *uint16, tail *uint8, name *[16]uint8, class int) (n int, solvable uint8)
 TEXT ·keyBoards9(SB), NOSPLIT, $0-73
 	MOVQ data+0(FP), SI

@@ -45,6 +45,13 @@ GLOBL byteBase<>(SB), RODATA|NOPTR, $64
 	VPCMPEQB Z23, from, K4; BB(56, Z9); VPADDB Z9, out, K4, out; \
 	VPERMI2B Z13, Z12, out
 
+// keyPairs9 is Pairs.KeyEight's work on eight pairs at once, one a lane
+// (see pairs9_amd64.go): both boards of each are PARSEd, the goal's
+// blank cell picks its class's renaming (to), turn (from) and blank
+// cells from pairs9, the start is turned (TURN) and renamed (RENAME),
+// and the result is ranked as Pairs.Key ranks it. It needs what
+// keyBoards9 does.
+
 // func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, keys *[8]Key, blanks *[8]uint8, head *uint16, tail *uint8) (n int, solvable uint8)
 TEXT ·keyPairs9(SB), NOSPLIT, $0-81
 	MOVQ data+0(FP), SI
