@@ -282,37 +282,22 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 }
 
 // keyEight keys the next eight lines of data at once where they are
-// boards of one of lineForms (table.Solver.KeyBoards), trying first the
+// boards of one of lineForms (table.Solver.KeyRun), trying first the
 // form that keyed the last, and returns how many it keyed from the
 // first, which are solvable, and the bytes of each line.
 func (w *worker) keyEight(data []byte) (k int, solvable uint8, size int) {
 	for range lineForms {
-		f := &lineForms[w.form]
-		if k, solvable = w.solver.KeyBoards(data, &f.offs, f.form, &w.eight); k > 0 {
-			return k, solvable, f.form.Size()
+		f := lineForms[w.form]
+		if k, solvable = w.solver.KeyRun(data, f, &w.eight); k > 0 {
+			return k, solvable, f.Size()
 		}
 		w.form = (w.form + 1) % len(lineForms)
 	}
 	return 0, 0, 0
 }
 
-// lineForms are the forms of a board on a line that keyEight reads, with
-// the offsets of eight such lines one after another.
-var lineForms = [...]struct {
-	form *table.Form
-	offs [8]int64
-}{
-	{table.FormSpaced, strided(table.FormSpaced.Size())},
-	{table.FormCompact, strided(table.FormCompact.Size())},
-}
-
-// strided returns the offsets of eight cases of size bytes each.
-func strided(size int) (offs [8]int64) {
-	for i := range offs {
-		offs[i] = int64(i * size)
-	}
-	return offs
-}
+// lineForms are the forms of a board on a line that keyEight reads.
+var lineForms = [...]*table.Form{table.FormSpaced, table.FormCompact}
 
 // msgRoom is room enough for the message of a bad line, most often.
 const msgRoom = 512
@@ -348,7 +333,7 @@ func (w *worker) answerLines(b *block) {
 	line := b.line
 	for len(data) > 0 {
 		n, nk := 0, 0
-		eight := true // whether to ask KeyLines for the next eight lines
+		eight := true // whether to ask keyEight for the next eight lines
 		for n < group && len(data) > 0 {
 			// Eight lines of a usual form at once, where the CPU can
 			// (keyEight); the line that stops them is keyed alone. Where

@@ -236,11 +236,8 @@ type lineJudge struct {
 	paths  [lineGroup]table.Packed
 	kinds  [lineGroup]uint8
 	spell  [table.MaxPackedLen + 8]byte
-	eight  [8]table.Key // the keys of table.Solver.KeyBoards
+	eight  [8]table.Key // the keys of table.Solver.KeyRun
 }
-
-// spacedLines are the offsets of eight lines of table.FormSpaced.
-var spacedLines = [8]int64{0, 18, 36, 54, 72, 90, 108, 126}
 
 // lineGroup is how many lines a lineJudge keys before it fetches their
 // paths at once.
@@ -261,23 +258,24 @@ func (w *lineJudge) judge(b *lineBlock) {
 	for len(in) > 0 {
 		n := 0
 		var ins, anss [lineGroup][]byte
-		eight := true // whether to ask KeyLines for the next eight lines
+		eight := true // whether to ask KeyRun for the next eight lines
 		for n < lineGroup && len(in) > 0 {
 			// Eight spaced lines at once where the CPU can, as solve's
-			// blocks key them (table.Solver.KeyBoards); the line that
-			// stops them is keyed alone.
+			// blocks key them (table.Solver.KeyRun); the line that stops
+			// them is keyed alone.
 			if eight && n+8 <= lineGroup {
-				k, solvable := w.solver.KeyBoards(in, &spacedLines, table.FormSpaced, &w.eight)
-				for i := range k {
+				m, solvable := w.solver.KeyRun(in, table.FormSpaced, &w.eight)
+				size := table.FormSpaced.Size()
+				for i := range m {
 					a := bytes.IndexByte(ans, '\n')
-					ins[n+i], anss[n+i], ans = in[18*i:18*i+17], ans[:a], ans[a+1:]
+					ins[n+i], anss[n+i], ans = in[size*i:size*(i+1)-1], ans[:a], ans[a+1:]
 					w.keys[n+i], w.kinds[n+i] = w.eight[i], linePath
 					if solvable>>i&1 == 0 {
 						w.keys[n+i], w.kinds[n+i] = 0, lineUnsolvable
 					}
 				}
-				n, in, eight = n+k, in[18*k:], k > 0
-				if k == 8 || n == lineGroup || len(in) == 0 {
+				n, in, eight = n+m, in[size*m:], m > 0
+				if m == 8 || n == lineGroup || len(in) == 0 {
 					continue
 				}
 			}

@@ -6,6 +6,7 @@ package table
 type Form struct {
 	f    *form9
 	size int
+	run  [8]int64 // the offsets of eight boards of f one after another (KeyRun)
 }
 
 // Size returns the bytes a board written in f takes, its last line end
@@ -15,6 +16,16 @@ func (f *Form) Size() int {
 		return 0
 	}
 	return f.size
+}
+
+// KeyRun is KeyBoards for the eight boards written in form f one after
+// another at the start of data, as the lines of a judge file are: board
+// i at i*f.Size().
+func (v *Solver) KeyRun(data []byte, f *Form, keys *[8]Key) (n int, solvable uint8) {
+	if f == nil {
+		return 0, 0
+	}
+	return v.KeyBoards(data, &f.run, f, keys)
 }
 
 // The forms judges write 3x3 boards in most.
@@ -59,5 +70,9 @@ func newForm(template string) *Form {
 		}
 		f.hi[8*k] = uint8(8*k + at[8]%8 + 64*(at[8]/8-1))
 	}
-	return &Form{f: f, size: len(template)}
+	form := &Form{f: f, size: len(template)}
+	for i := range form.run {
+		form.run[i] = int64(i * form.size)
+	}
+	return form
 }

@@ -2,7 +2,7 @@
 
 package table
 
-// haveLines9 says that KeyLines keys eight lines at a time here.
+// haveLines9 says that KeyBoards keys eight boards at a time here.
 const haveLines9 = false
 
 // KeyBoards keys eight boards at a time where the CPU has AVX-512; here

@@ -20,7 +20,7 @@ type Solver struct {
 	// name renames a tile of a start board to the tile in the same cell
 	// of the standard goal: name[goal.Cell(i)] = standard.Cell(i).
 	name [board.MaxCells]uint8
-	// shuf is name for the eight-at-a-time 3x3 keys (KeyLines): the
+	// shuf is name for the eight-at-a-time 3x3 keys (KeyBoards): the
 	// cells no board holds, 9 to 15, stay out of range as 15.
 	shuf     [16]uint8
 	class    int  // the parity of the boards that reach the goal

@@ -137,6 +137,9 @@ func TestZeroValues(t *testing.T) {
 	if zf.Size() != 0 {
 		t.Error("the zero Form has a size")
 	}
+	if n, _ := sv.KeyRun(eightLines, nil, &keys); n != 0 {
+		t.Error("a nil Form keyed boards")
+	}
 	if v, err := embedded.Set().Solver(board.Shape3x3.Goal(8)); err == nil {
 		if n, _ := v.KeyBoards(eightLines, &offs, &zf, &keys); n != 0 {
 			t.Error("the zero Form keyed boards")
