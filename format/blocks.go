@@ -314,20 +314,7 @@ func printable(x, mask uint64) bool {
 // most, are board lines of boardLine's of size bytes, line end included,
 // for size 10 or 18 (line ends of one byte; any other size gives 0): the
 // lines of a file as judges write them, checked in a loop of their own.
-func sameLines(data []byte, size, max int) int {
-	n := 0
-	switch size {
-	case 10:
-		for ; n < max && len(data) >= 10 && data[9] == '\n' && cells9(data); n++ {
-			data = data[10:]
-		}
-	case 18:
-		for ; n < max && len(data) >= 18 && data[17] == '\n' && cells17(data); n++ {
-			data = data[18:]
-		}
-	}
-	return n
-}
+func sameLines(data []byte, size, max int) int { return lineRun(data, size, 0, max) }
 
 // rowsCase returns the length of the three lines at the start of data,
 // line ends included, when each is a row of a 3x3 board to readBoard: at
@@ -386,16 +373,21 @@ func cell(c byte) bool { return c-'!' < 0x7f-'!' }
 
 // sameGapLines is sameLines for lines of size bytes each followed by an
 // empty line: it counts such pairs of lines.
-func sameGapLines(data []byte, size, max int) int {
+func sameGapLines(data []byte, size, max int) int { return lineRun(data, size, 1, max) }
+
+// lineRun is sameLines, for lines each followed by gap empty lines (0 or
+// 1): the byte before each next line is a line end too.
+func lineRun(data []byte, size, gap, max int) int {
 	n := 0
+	step := size + gap
 	switch size {
 	case 10:
-		for ; n < max && len(data) >= 11 && data[9] == '\n' && data[10] == '\n' && cells9(data); n++ {
-			data = data[11:]
+		for ; n < max && len(data) >= step && data[9] == '\n' && data[step-1] == '\n' && cells9(data); n++ {
+			data = data[step:]
 		}
 	case 18:
-		for ; n < max && len(data) >= 19 && data[17] == '\n' && data[18] == '\n' && cells17(data); n++ {
-			data = data[19:]
+		for ; n < max && len(data) >= step && data[17] == '\n' && data[step-1] == '\n' && cells17(data); n++ {
+			data = data[step:]
 		}
 	}
 	return n
