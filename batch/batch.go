@@ -172,7 +172,7 @@ type answerer struct {
 	// made, and the room for a group of their cases.
 	pairs     *table.Pairs
 	pairsMade bool
-	pairItems [group]pairItem
+	pairGroup pairGroup
 	eight     pairEight
 
 	fast *table.Solver // of the goal of blocks read whole (answerBoards)
