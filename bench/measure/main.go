@@ -105,7 +105,7 @@ func main() {
 			}
 			c.times = append(c.times, d)
 			if ru, ok := x.ProcessState.SysUsage().(*syscall.Rusage); ok {
-				c.rss = max(c.rss, ru.Maxrss)
+				c.rss = max(c.rss, int64(ru.Maxrss)) // int32 on 386
 			}
 		}
 	}
