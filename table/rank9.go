@@ -19,33 +19,38 @@ package table
 // parity includes sum(head) - 6.
 var head9, tail9 = func() (head [4096]uint16, tail [4096]uint8) {
 	// The ways to begin, in lexicographic order: r counts them. (Only
-	// these 1680 of the 4096 keys are ever looked up.)
+	// these 1680 of the 4096 keys are ever looked up.) la, lac, lb and
+	// l0-l2 count, for a, b and c, the values after each that are
+	// smaller, as the loops go; this runs at every start of a process.
+	less := func(x, y int) int {
+		if x < y {
+			return 1
+		}
+		return 0
+	}
 	r := 0
 	for a := range 8 {
 		for b := range 8 {
+			if b == a {
+				continue
+			}
+			la := less(b, a)
 			for c := range 8 {
+				if c == a || c == b {
+					continue
+				}
+				lac, lb := la+less(c, a), less(c, b)
 				for d := range 8 {
-					if a == b || a == c || a == d || b == c || b == d || c == d {
+					if d == a || d == b || d == c {
 						continue
 					}
-					v := [4]int{a, b, c, d}
-					// later[i]: the values after v[i] that are smaller.
-					var later [4]int
-					inv := 0
-					for i := range 4 {
-						for j := i + 1; j < 4; j++ {
-							if v[j] < v[i] {
-								later[i]++
-								inv++
-							}
-						}
-					}
+					l0, l1, l2 := lac+less(d, a), lb+less(d, b), less(d, c)
+					inv := l0 + l1 + l2
 					key := a | b<<3 | c<<6 | d<<9
 					between := a + b + c + d - 6
 					head[key] = uint16(r)<<1 | uint16((inv+between)&1)
 					// The rank of the tail's order among the 4! orders.
-					o := later[0]*6 + later[1]*2 + later[2]
-					tail[key] = uint8(o)<<1 | uint8(inv&1)
+					tail[key] = uint8(l0*6+l1*2+l2)<<1 | uint8(inv&1)
 					r++
 				}
 			}
