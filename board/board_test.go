@@ -482,3 +482,21 @@ func TestAppendCellsFault(t *testing.T) {
 		}
 	}
 }
+
+// TestAppendCountFault holds the words of a count of cells that is not
+// the board's, which the format package's messages share.
+func TestAppendCountFault(t *testing.T) {
+	for _, c := range []struct {
+		count, n int
+		want     string
+	}{
+		{8, 9, "too few cells: 8, want 9"},
+		{0, 9, "too few cells: 0, want 9"},
+		{10, 9, "too many cells: 10, want 9"},
+		{17, 16, "too many cells: 17, want 16"},
+	} {
+		if got := string(AppendCountFault([]byte("x"), c.count, c.n)); got != "x"+c.want {
+			t.Errorf("AppendCountFault(%d, %d) = %q, want %q", c.count, c.n, got, "x"+c.want)
+		}
+	}
+}

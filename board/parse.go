@@ -300,6 +300,20 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 	return Board{}, &SyntaxError{Line: at, Col: col, Msg: string(msg)}
 }
 
+// AppendCountFault appends to dst the message of FromCells' error for
+// count cells where a board has n, count not n: "too few cells: 8, want
+// 9" or "too many cells: 10, want 9".
+func AppendCountFault(dst []byte, count, n int) []byte {
+	if count > n {
+		dst = append(dst, "too many cells: "...)
+	} else {
+		dst = append(dst, "too few cells: "...)
+	}
+	dst = strconv.AppendInt(dst, int64(count), 10)
+	dst = append(dst, ", want "...)
+	return strconv.AppendInt(dst, int64(n), 10)
+}
+
 // AppendCellsFault appends to dst the message of FromCells' error for
 // cells and line, and returns it with the line and column the error
 // names, when cells are not a board of s; bad is false, and dst returned
@@ -320,17 +334,13 @@ func (s Shape) AppendCellsFault(dst []byte, cells []Cell, line int) (msg []byte,
 	if len(cells) != n {
 		// Too many cells are named at the first one past n; too few at
 		// the line of the last one, or line for none.
-		what, at, col := "too few cells: ", line, 0
+		at, col := line, 0
 		if len(cells) > n {
-			what, at, col = "too many cells: ", int(cells[n].Line), int(cells[n].Col)
+			at, col = int(cells[n].Line), int(cells[n].Col)
 		} else if len(cells) > 0 {
 			at = int(cells[len(cells)-1].Line)
 		}
-		dst = append(dst, what...)
-		num(len(cells))
-		dst = append(dst, ", want "...)
-		num(n)
-		return dst, at, col, true
+		return AppendCountFault(dst, len(cells), n), at, col, true
 	}
 	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
 	for i, c := range cells {

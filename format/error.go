@@ -93,9 +93,9 @@ func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byt
 		switch {
 		case k > n:
 			c := cells[n]
-			at, col, msg = int(c.Line), int(c.Col), countMsg(true, k, n, "")
+			at, col, msg = int(c.Line), int(c.Col), countMsg(k, n, "")
 		case k < n:
-			msg = countMsg(false, k, n, "")
+			msg = countMsg(k, n, "")
 		default:
 			// The message of FromCells' error, written in place.
 			var msgBuf [128]byte

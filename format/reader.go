@@ -663,9 +663,9 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 		return bs.b, nil
 	case bs.count > n:
 		c := cells[n]
-		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), countMsg(true, bs.count, n, which))
+		return board.Board{}, r.errorAt(int(c.Line), int(c.Col), countMsg(bs.count, n, which))
 	case bs.count < n:
-		return board.Board{}, r.errorAt(bs.last, 0, countMsg(false, bs.count, n, which))
+		return board.Board{}, r.errorAt(bs.last, 0, countMsg(bs.count, n, which))
 	}
 	b, err := bs.shape.FromCells(cells, bs.line)
 	if err != nil {
@@ -674,39 +674,29 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 	return b, nil
 }
 
-// countMsg returns the message of a board of count cells, too many
-// (many) or too few, where n are wanted: "too many cells: 10, want 9" and
+// countMsg returns the message of a board of count cells where n are
+// wanted (board.AppendCountFault's): "too many cells: 10, want 9", and
 // which after it. Those a line of junk has most (no which, counts below
 // 2*MaxCells+2) are made once (countMsgs).
-func countMsg(many bool, count, n int, which string) string {
-	if which == "" && n >= 0 && n <= board.MaxCells && count >= 0 && count < len(countMsgs{}.few) {
+func countMsg(count, n int, which string) string {
+	if which == "" && n >= 0 && n <= board.MaxCells && count >= 0 && count < len(countMsgs{}) {
 		p := &countMsgsOf[n]
 		m := p.Load()
 		if m == nil {
 			m = &countMsgs{}
-			for k := range m.few {
-				m.few[k] = "too few cells: " + strconv.Itoa(k) + ", want " + strconv.Itoa(n)
-				m.many[k] = "too many cells: " + strconv.Itoa(k) + ", want " + strconv.Itoa(n)
+			for k := range m {
+				m[k] = string(board.AppendCountFault(nil, k, n))
 			}
 			p.CompareAndSwap(nil, m)
 			m = p.Load()
 		}
-		if many {
-			return m.many[count]
-		}
-		return m.few[count]
+		return m[count]
 	}
-	what := "too few cells: "
-	if many {
-		what = "too many cells: "
-	}
-	return what + strconv.Itoa(count) + ", want " + strconv.Itoa(n) + which
+	return string(append(board.AppendCountFault(nil, count, n), which...))
 }
 
 // countMsgs are the messages of countMsg for boards of n cells, by count.
-type countMsgs struct {
-	few, many [2*board.MaxCells + 2]string
-}
+type countMsgs [2*board.MaxCells + 2]string
 
 // countMsgsOf[n] holds the countMsgs of boards of n cells, made on first
 // use.
