@@ -24,21 +24,6 @@ var haveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasPOPCNT
 //go:noescape
 func expand9(src *uint64, n int, dst *uint64, paths *uint64, moves *uint64, goal int, head *uint16, tail *uint8) int
 
-// ranks9 are head9 and tail9 with room past their ends for the four
-// bytes that expand9 gathers from an entry.
-var ranks9 = sync.OnceValue(func() *struct {
-	head [4096 + 2]uint16
-	tail [4096 + 4]uint8
-} {
-	r := new(struct {
-		head [4096 + 2]uint16
-		tail [4096 + 4]uint8
-	})
-	copy(r.head[:], head9[:])
-	copy(r.tail[:], tail9[:])
-	return r
-})
-
 // levels9 is buildFast9's build on a CPU with AVX-512, and reports false
 // without one (or when a test asks for the walk). It takes the table's
 // tree breadth first, a level at a time, eight positions at once with no
@@ -145,14 +130,13 @@ var levelBufs sync.Pool
 // table's MaxDepth is a corrupt table.
 func (t *Table) levels(paths, moves, front, spare []uint64, depth, wide int) ([]uint64, []uint64, int, int, error) {
 	const chunk = 1024
-	r := ranks9()
 	found := 0
 	for len(front) > 0 && (wide == 0 || len(front) < wide) {
 		next := spare[:0]
 		for part := range slices.Chunk(front, chunk) {
 			next = slices.Grow(next, 3*len(part)+9)
 			room := next[len(next):cap(next)]
-			k := expand9(&part[0], len(part), &room[0], &paths[0], &moves[0], t.goalIdx, &r.head[0], &r.tail[0])
+			k := expand9(&part[0], len(part), &room[0], &paths[0], &moves[0], t.goalIdx, &head9[0], &tail9[0])
 			next = next[:len(next)+k]
 		}
 		depth++

@@ -37,6 +37,5 @@ func (v *Solver) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (
 	if int64(len(data)) < offs[7]+24 {
 		return 0, 0
 	}
-	r := ranks9()
-	return keyBoards9(&data[0], offs, f.f, keys, &r.head[0], &r.tail[0], &v.shuf, v.class)
+	return keyBoards9(&data[0], offs, f.f, keys, &head9[0], &tail9[0], &v.shuf, v.class)
 }

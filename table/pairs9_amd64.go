@@ -31,9 +31,8 @@ func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, keys *[8
 			return 0, 0
 		}
 	}
-	r := ranks9()
 	var blanks [8]uint8
-	n, solvable = keyPairs9(&data[0], starts, goals, f.f, p.eight, keys, &blanks, &r.head[0], &r.tail[0])
+	n, solvable = keyPairs9(&data[0], starts, goals, f.f, p.eight, keys, &blanks, &head9[0], &tail9[0])
 	// The paths of the pairs keyed are asked for now, to be near when
 	// the caller looks them up (PackedAt), after it has keyed a group: in
 	// a file of random pairs they lie at random in nine tables of 1.4 MB,

@@ -16,8 +16,10 @@ package table
 //
 // Both tables are indexed by four 3-bit values (4096 entries) and hold the
 // rank shifted left by one with the parity of its part in bit 0; head's
-// parity includes sum(head) - 6.
-var head9, tail9 = func() (head [4096]uint16, tail [4096]uint8) {
+// parity includes sum(head) - 6. Past their ends is room for the four
+// bytes that the assembly (expand9, keyBoards9, keyPairs9) gathers from
+// an entry.
+var head9, tail9 = func() (head [4096 + 2]uint16, tail [4096 + 4]uint8) {
 	// The ways to begin, in lexicographic order: r counts them. (Only
 	// these 1680 of the 4096 keys are ever looked up.) la, lac, lb and
 	// l0-l2 count, for a, b and c, the values after each that are
