@@ -261,6 +261,15 @@ const (
 	lookupUnsolvable        // a board that cannot reach its goal
 )
 
+// lookupKind is the kind of a looked-up board that can reach its goal
+// (solvable) or cannot.
+func lookupKind(solvable bool) uint8 {
+	if solvable {
+		return lookupPath
+	}
+	return lookupUnsolvable
+}
+
 // answerRun answers a run of cases in order. Cases whose tables have
 // their fast lookups built are answered as blocks are: first every key,
 // then every path, loads that do not wait on each other, then the
@@ -291,10 +300,7 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 			continue
 		}
 		key, ok := f.Key(start)
-		l.kind, l.fast, l.key = lookupUnsolvable, f, key
-		if ok {
-			l.kind = lookupPath
-		}
+		l.kind, l.fast, l.key = lookupKind(ok), f, key
 	}
 	for i := range ls {
 		if l := &ls[i]; l.kind == lookupPath {
@@ -386,10 +392,7 @@ func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first i
 			return dst, Result{}, false
 		}
 		key, solvable := v.Key(b)
-		keys[i], kinds[i] = key, lookupUnsolvable
-		if solvable {
-			kinds[i] = lookupPath
-		}
+		keys[i], kinds[i] = key, lookupKind(solvable)
 		i++
 	}
 	w := j.Preset.Writer()
@@ -430,13 +433,9 @@ func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys 
 		}
 		offs[k] = int64(o)
 	}
-	var eight [8]table.Key
-	k, solvable := v.KeyBoards(data, &offs, f, &eight)
+	k, solvable := v.KeyBoards(data, &offs, f, (*[8]table.Key)(keys))
 	for m := range k {
-		keys[m], kinds[m] = eight[m], lookupUnsolvable
-		if solvable>>m&1 == 1 {
-			kinds[m] = lookupPath
-		}
+		kinds[m] = lookupKind(solvable>>m&1 == 1)
 	}
 	return k
 }

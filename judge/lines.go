@@ -24,9 +24,10 @@ import (
 // paths of many fetched at once (table.Solver.Gather). An answer that is
 // the table's own path, or its number of moves, or the word for a board
 // that cannot reach the goal, passes; any other case is judged as Check
-// judges it, from the Case and the Answer its line reads as. At the first line that is not so
-// (a blank line, a fault, the end of the answers), the rest of both files
-// goes to Check's readers, as if they had read all before.
+// judges it, from the Case and the Answer its line reads as. At the first
+// line that is not so (a blank line, a fault, the end of the answers), the
+// rest of both files goes to Check's readers, as if they had read all
+// before.
 
 // fewLines is how many lines a file must have at least for the fast stage
 // to build, or read from the cache, the fast lookups of its table: the
@@ -236,7 +237,6 @@ type lineJudge struct {
 	paths  [lineGroup]table.Packed
 	kinds  [lineGroup]uint8
 	spell  [table.MaxPackedLen + 8]byte
-	eight  [8]table.Key // the keys of table.Solver.KeyRun
 }
 
 // lineGroup is how many lines a lineJudge keys before it fetches their
@@ -264,12 +264,12 @@ func (w *lineJudge) judge(b *lineBlock) {
 			// blocks key them (table.Solver.KeyRun); the line that stops
 			// them is keyed alone.
 			if eight && n+8 <= lineGroup {
-				m, solvable := w.solver.KeyRun(in, table.FormSpaced, &w.eight)
+				m, solvable := w.solver.KeyRun(in, table.FormSpaced, (*[8]table.Key)(w.keys[n:]))
 				size := table.FormSpaced.Size()
 				for i := range m {
 					a := bytes.IndexByte(ans, '\n')
 					ins[n+i], anss[n+i], ans = in[size*i:size*(i+1)-1], ans[:a], ans[a+1:]
-					w.keys[n+i], w.kinds[n+i] = w.eight[i], linePath
+					w.kinds[n+i] = linePath
 					if solvable>>i&1 == 0 {
 						w.keys[n+i], w.kinds[n+i] = 0, lineUnsolvable
 					}
