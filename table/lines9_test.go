@@ -49,12 +49,7 @@ func TestKeyBoards(t *testing.T) {
 					offs[k] = int64(len(data))
 					data = append(data, written(rng, template)...)
 				}
-				for len(data) < int(offs[7])+24 || rng.IntN(3) == 0 {
-					data = append(data, byte(rng.IntN(256)))
-				}
-				for range rng.IntN(3) {
-					spoil(rng, data[:int(offs[7])+len(template)])
-				}
+				data = padSpoiled(rng, data, int(offs[7]), len(template))
 				var keys [8]table.Key
 				n, solvable := v.KeyBoards(data, &offs, f, &keys)
 				want := 0
@@ -140,6 +135,19 @@ func matches(template string, data []byte) bool {
 	return true
 }
 
+// padSpoiled pads data with random bytes to the 24 past last, where its
+// last case starts, that the kernels read, and now and then more, and
+// spoils up to two places of its cases, which end at last+size (spoil).
+func padSpoiled(rng *rand.Rand, data []byte, last, size int) []byte {
+	for len(data) < last+24 || rng.IntN(3) == 0 {
+		data = append(data, byte(rng.IntN(256)))
+	}
+	for range rng.IntN(3) {
+		spoil(rng, data[:last+size])
+	}
+	return data
+}
+
 // spoil spoils one byte of data, or two of its cells, in a way that
 // may or may not leave boards.
 func spoil(rng *rand.Rand, data []byte) {
@@ -185,12 +193,7 @@ func TestKeyEight(t *testing.T) {
 					goals[k] = int64(len(data))
 					data = append(data, written(rng, template)...)
 				}
-				for len(data) < int(goals[7])+24 || rng.IntN(3) == 0 {
-					data = append(data, byte(rng.IntN(256)))
-				}
-				for range rng.IntN(3) {
-					spoil(rng, data[:int(goals[7])+len(template)])
-				}
+				data = padSpoiled(rng, data, int(goals[7]), len(template))
 				var keys [8]table.Key
 				var vs [8]*table.Solver
 				n, solvable := p.KeyEight(data, &starts, &goals, f, &keys, &vs)
