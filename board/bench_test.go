@@ -35,7 +35,7 @@ func BenchmarkRename(b *testing.B) {
 // of pairs asking for distances does for every case.
 func BenchmarkRenameRemap(b *testing.B) {
 	boards := randomBoards()
-	turn := [MaxCells]uint8{2, 5, 8, 1, 4, 7, 0, 3, 6} // a quarter turn
+	turn := [MaxSmall]uint8{2, 5, 8, 1, 4, 7, 0, 3, 6} // a quarter turn
 	var sink Board
 	i := 0
 	for b.Loop() {

@@ -181,7 +181,7 @@ func FuzzParse(f *testing.F) {
 	f.Add("1 2 3 4\n5 6 7 8\n9 10 11 0")
 	f.Fuzz(func(t *testing.T, in string) {
 		shapes := []Shape{s3, {Rows: 4, Cols: 4}}
-		for cells := 4; cells <= MaxCells; cells++ {
+		for cells := 4; cells <= MaxSmall; cells++ {
 			shapes = append(shapes, Shapes(cells)...)
 		}
 		if s, err := Infer(in); err == nil {
@@ -305,7 +305,10 @@ func TestInfer(t *testing.T) {
 		{"123x", "2x2"},
 		{"1 2 3 4 5 6 7 8 9 10 11 0", "12 cells: give -shape 2x6, 3x4, 4x3 or 6x2"},
 		{"12345x", "6 cells: give -shape 2x3 or 3x2"},
-		{"1234x67", "7 cells: no board has 7 cells; want R x C with R, C >= 2 and at most 16 cells"},
+		{"1234x67", "7 cells: no board has 7 cells; want R x C with R, C >= 2 and at most 1000000 cells"},
+		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x", "5x5"},
+		{"1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 0", "3x6"},
+		{strings.Repeat("1 ", 119) + "x", "120 cells: give -shape 2x60, 3x40, 4x30, 5x24, 6x20, 8x15, 10x12 or another R x C"},
 		{"  ", "empty board; want its cells"},
 	} {
 		s, err := Infer(c.in)
@@ -317,7 +320,7 @@ func TestInfer(t *testing.T) {
 			t.Errorf("Infer(%q) = %s, want %s", c.in, got, c.want)
 		}
 	}
-	for _, c := range []struct{ in, want string }{{"2x3", "2x3"}, {"4X4", "4x4"}, {"1x9", "shape 1x9: want R x C with R, C >= 2 and at most 16 cells"}, {"3x6", "shape 3x6: want R x C with R, C >= 2 and at most 16 cells"}, {"3", `shape "3": want RxC, such as 2x3 or 4x4`}} {
+	for _, c := range []struct{ in, want string }{{"2x3", "2x3"}, {"4X4", "4x4"}, {"1x9", "shape 1x9: want R x C with R, C >= 2 and at most 1000000 cells"}, {"3x6", "3x6"}, {"999x999", "999x999"}, {"1000x1001", "shape 1000x1001: want R x C with R, C >= 2 and at most 1000000 cells"}, {"3", `shape "3": want RxC, such as 2x3 or 4x4`}} {
 		s, err := ParseShape(c.in)
 		got := s.String()
 		if err != nil {
@@ -333,12 +336,12 @@ func TestRemap(t *testing.T) {
 	s := Shape{Rows: 2, Cols: 3}
 	b := MustParse(s, "12345x")
 	// A mirror left to right: cell (r, c) to (r, 2-c).
-	mirror := [MaxCells]uint8{2, 1, 0, 5, 4, 3}
+	mirror := [MaxSmall]uint8{2, 1, 0, 5, 4, 3}
 	got, ok := Remap(b, &mirror)
 	if want := MustParse(s, "321x54"); !ok || got != want {
 		t.Errorf("Remap(%v) = %v, %v, want %v", b, got, ok, want)
 	}
-	for _, bad := range [][MaxCells]uint8{
+	for _, bad := range [][MaxSmall]uint8{
 		{0, 0, 1, 2, 3, 4}, // two cells onto one
 		{0, 1, 2, 3, 4, 6}, // off the board
 	} {
@@ -387,9 +390,9 @@ func TestRenameRemap(t *testing.T) {
 			}
 		}
 		// Rename by the rule it states, cell by cell.
-		var name [MaxCells]uint8
+		var name [MaxSmall]uint8
 		for i := range n {
-			name[from.Cell(i)] = to.Cell(i)
+			name[from.Cell(i)] = uint8(to.Cell(i))
 		}
 		cells := make([]uint8, n)
 		for i := range cells {
@@ -398,10 +401,10 @@ func TestRenameRemap(t *testing.T) {
 		if want, err := New(shape, cells); err != nil || Rename(b, from, to) != want {
 			t.Fatalf("Rename(%v, %v, %v) = %v, want %v (%v)", b, from, to, Rename(b, from, to), want, err)
 		}
-		var m [MaxCells]uint8
+		var m [MaxSmall]uint8
 		copy(m[:], perm())
 		if rng.IntN(10) == 0 {
-			m[rng.IntN(n)] = uint8(rng.IntN(MaxCells)) // maybe not one to one
+			m[rng.IntN(n)] = uint8(rng.IntN(MaxSmall)) // maybe not one to one
 		}
 		want, wok := Remap(Rename(b, from, to), &m)
 		got, gok := RenameRemap(b, from, to, &m)
@@ -409,7 +412,7 @@ func TestRenameRemap(t *testing.T) {
 			t.Fatalf("RenameRemap(%v, %v, %v, %v) = %v, %v; want %v, %v", b, from, to, m[:n], got, gok, want, wok)
 		}
 	}
-	if _, ok := RenameRemap(Board{}, Board{}, Board{}, &[MaxCells]uint8{}); ok {
+	if _, ok := RenameRemap(Board{}, Board{}, Board{}, &[MaxSmall]uint8{}); ok {
 		t.Errorf("RenameRemap of the zero Board: true")
 	}
 }
@@ -423,11 +426,15 @@ func TestShapeValid(t *testing.T) {
 		want bool
 	}{
 		{Shape{2, 2}, true}, {Shape{4, 4}, true}, {Shape{2, 8}, true}, {Shape{8, 2}, true},
-		{Shape{1, 9}, false}, {Shape{3, 6}, false}, {Shape{2, 9}, false}, {Shape{0, 0}, false}, {Shape{-4, -4}, false},
+		{Shape{3, 6}, true}, {Shape{2, 9}, true}, {Shape{999, 999}, true}, {Shape{2, 500000}, true}, {Shape{1000, 1000}, true},
+		{Shape{1, 9}, false}, {Shape{0, 0}, false}, {Shape{-4, -4}, false}, {Shape{1000, 1001}, false}, {Shape{2, 500001}, false},
 		{Shape{1 << 32, 1 << 32}, false}, {Shape{1 << 62, 4}, false}, {Shape{-1 << 63, 2}, false},
 	} {
 		if got := c.s.Valid(); got != c.want {
 			t.Errorf("%+v.Valid() = %v, want %v", c.s, got, c.want)
+		}
+		if got, want := c.s.Small(), c.want && c.s.Cells() <= MaxSmall; got != want {
+			t.Errorf("%+v.Small() = %v, want %v", c.s, got, want)
 		}
 		if _, _, err := c.s.ScanCells(nil, 100, []byte("1 2 x h"), 1); !c.want && err == nil {
 			t.Errorf("%+v: ScanCells read a board", c.s)
@@ -449,15 +456,15 @@ func TestAppendCellsFault(t *testing.T) {
 		n := s.Cells()
 		var cells []Cell
 		for i, v := range rng.Perm(max(n, 1)) {
-			cells = append(cells, Cell{Value: uint8(v), Line: int32(1 + i/3), Col: int32(1 + 2*(i%3))})
+			cells = append(cells, Cell{Value: uint32(v), Line: int32(1 + i/3), Col: int32(1 + 2*(i%3))})
 		}
 		switch rng.IntN(5) {
 		case 0:
 			cells = cells[:rng.IntN(len(cells)+1)]
 		case 1:
-			cells = append(cells, Cell{Value: uint8(rng.IntN(n + 1)), Line: 9, Col: 9})
+			cells = append(cells, Cell{Value: uint32(rng.IntN(n + 1)), Line: 9, Col: 9})
 		case 2:
-			cells[rng.IntN(len(cells))].Value = uint8(rng.IntN(n + 2))
+			cells[rng.IntN(len(cells))].Value = uint32(rng.IntN(n + 2))
 		case 3:
 			cells[rng.IntN(len(cells))].Value = cells[rng.IntN(len(cells))].Value
 		}

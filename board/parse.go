@@ -13,7 +13,7 @@ import (
 // A Cell is one cell as read from text, with where it was written, so that
 // a fault found later (a repeated tile) can still name its place.
 type Cell struct {
-	Value     uint8 // the tile, or 0 for the blank
+	Value     uint32 // the tile, or 0 for the blank; Bad for a cell that could not be read
 	Line, Col int32 // 1-based
 }
 
@@ -47,7 +47,7 @@ func isBlank(c byte) bool { return c == 'x' || c == 'X' || c == '0' || c == '#' 
 
 // want describes what a cell of s may be, for error messages.
 func (s Shape) want() string {
-	if s.Valid() {
+	if s.Small() {
 		return wants[s.Rows][s.Cols]
 	}
 	return "want a tile 1.." + strconv.Itoa(s.Cells()-1) + " or a blank (x X 0 #)" + s.forShape()
@@ -55,9 +55,9 @@ func (s Shape) want() string {
 
 // wants holds want for every valid shape, made once: a line of junk
 // pays for its one message and no more.
-var wants = func() (w [MaxCells + 1][MaxCells + 1]string) {
-	for r := 2; r <= MaxCells/2; r++ {
-		for c := 2; r*c <= MaxCells; c++ {
+var wants = func() (w [MaxSmall + 1][MaxSmall + 1]string) {
+	for r := 2; r <= MaxSmall/2; r++ {
+		for c := 2; r*c <= MaxSmall; c++ {
 			s := Shape{Rows: r, Cols: c}
 			w[r][c] = "want a tile 1.." + strconv.Itoa(s.Cells()-1) + " or a blank (x X 0 #)" + s.forShape()
 		}
@@ -67,7 +67,7 @@ var wants = func() (w [MaxCells + 1][MaxCells + 1]string) {
 
 // faultMsgs holds, for each valid shape, the messages of the faults a
 // line of junk has most (byteMsgs), made on first use.
-var faultMsgs [MaxCells + 1][MaxCells + 1]atomic.Pointer[byteMsgs]
+var faultMsgs [MaxSmall + 1][MaxSmall + 1]atomic.Pointer[byteMsgs]
 
 // byteMsgs are the messages of a fault at one printable ASCII byte of a
 // board of a shape: stray[c] for a character c that is no cell
@@ -81,7 +81,7 @@ type byteMsgs struct {
 
 // msgs returns the byteMsgs of s, or nil for a shape that is not valid.
 func (s Shape) msgs() *byteMsgs {
-	if !s.Valid() {
+	if !s.Small() {
 		return nil
 	}
 	p := &faultMsgs[s.Rows][s.Cols]
@@ -153,6 +153,7 @@ func (s Shape) ScanFault(dst []Cell, limit int, line []byte, lineNo int) (cells 
 			continue // a space
 		}
 		start := i
+		val := uint32(v)
 		if v == 0xfe || int(v) >= n {
 			if col == 0 {
 				col = start + 1
@@ -168,11 +169,11 @@ func (s Shape) ScanFault(dst []Cell, limit int, line []byte, lineNo int) (cells 
 				_, size := utf8.DecodeRune(line[i:])
 				i += size - 1 // one character, one bad cell
 			}
-			v = Bad
+			val = Bad
 		}
 		count++
 		if len(dst) < limit {
-			dst = append(dst, Cell{Value: v, Line: int32(lineNo), Col: int32(start + 1)})
+			dst = append(dst, Cell{Value: val, Line: int32(lineNo), Col: int32(start + 1)})
 		}
 	}
 	return dst, count, col, msg
@@ -196,7 +197,7 @@ func (s Shape) scanWide(dst []Cell, limit int, line []byte, lineNo int) ([]Cell,
 		case c >= '0' && c <= '9':
 			v = 0
 			for ; i < len(line) && line[i] >= '0' && line[i] <= '9'; i++ {
-				v = min(v*10+int(line[i]-'0'), 1000) // out of range, however long
+				v = min(v*10+int(line[i]-'0'), 10*MaxCells) // out of range, however long
 			}
 			i-- // the last digit
 			if i+1 < len(line) && !isSpace(line[i+1]) {
@@ -228,14 +229,14 @@ func (s Shape) scanWide(dst []Cell, limit int, line []byte, lineNo int) ([]Cell,
 		}
 		count++
 		if len(dst) < limit {
-			dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
+			dst = append(dst, Cell{Value: uint32(v), Line: int32(lineNo), Col: int32(start + 1)})
 		}
 	}
 	return dst, count, first
 }
 
 // Bad is the value of a cell that could not be read.
-const Bad = 0xff
+const Bad = 1<<32 - 1
 
 // stray describes the unexpected character at line[i].
 func (s Shape) stray(line []byte, i, lineNo int) error {
@@ -252,7 +253,7 @@ func (s Shape) strayMsg(line []byte, i int) string {
 		what = "byte 0x" + string([]byte{hex[line[i]>>4], hex[line[i]&15]}) + " is not text"
 	case r < ' ' || r == 0x7f:
 		what = "control character " + strconv.QuoteRune(r)
-	case r < utf8.RuneSelf && r != '\'' && r != '\\' && s.Valid():
+	case r < utf8.RuneSelf && r != '\'' && r != '\\' && s.Small():
 		return s.msgs().stray[r&0x7f]
 	case r < utf8.RuneSelf && r != '\'' && r != '\\':
 		return "unexpected '" + string(line[i:i+1]) + "'; " + s.want()
@@ -269,7 +270,22 @@ func (s Shape) FromCells(cells []Cell, line int) (Board, error) {
 	if !s.Valid() {
 		return Board{}, fmt.Errorf("board: shape %v not supported", s)
 	}
-	if n := s.Cells(); len(cells) == n {
+	if n := s.Cells(); len(cells) == n && n > MaxSmall {
+		c := make([]uint32, n)
+		ok := true
+		for i, v := range cells {
+			if v.Value >= uint32(n) {
+				ok = false
+				break
+			}
+			c[i] = v.Value
+		}
+		if ok {
+			if b, err := fromLarge(s, c); err == nil {
+				return b, nil
+			}
+		}
+	} else if len(cells) == n {
 		// Each tile once and one blank, checked on a mask; a fault is
 		// found again by AppendCellsFault, for its message.
 		var mask uint32
@@ -342,9 +358,13 @@ func (s Shape) AppendCellsFault(dst []byte, cells []Cell, line int) (msg []byte,
 		}
 		return AppendCountFault(dst, len(cells), n), at, col, true
 	}
-	var seen [MaxCells]int8 // 1 + index of the cell that holds each tile
+	var small [MaxSmall]int32
+	seen := small[:] // 1 + index of the cell that holds each tile
+	if n > MaxSmall {
+		seen = make([]int32, n)
+	}
 	for i, c := range cells {
-		if int(c.Value) >= n {
+		if int64(c.Value) >= int64(n) {
 			dst = append(append(dst, "not a cell; "...), s.want()...)
 			return dst, int(c.Line), int(c.Col), true
 		}
@@ -364,7 +384,7 @@ func (s Shape) AppendCellsFault(dst []byte, cells []Cell, line int) (msg []byte,
 			}
 			return dst, int(c.Line), int(c.Col), true
 		}
-		seen[c.Value] = int8(i + 1)
+		seen[c.Value] = int32(i + 1)
 	}
 	return dst, 0, 0, false
 }
@@ -376,7 +396,7 @@ func Parse(s Shape, text string) (Board, error) {
 	if !s.Valid() {
 		return Board{}, fmt.Errorf("board: shape %v not supported", s)
 	}
-	var buf [2 * MaxCells]Cell
+	var buf [2 * MaxSmall]Cell
 	cells := buf[:0]
 	lines := strings.Split(text, "\n")
 	for i, line := range lines {
@@ -561,7 +581,7 @@ func (s Shape) ScanNested(dst []Cell, limit int, line []byte, lineNo int) ([]Cel
 			start := i
 			v := 0
 			for i < len(line) && line[i] >= '0' && line[i] <= '9' {
-				v = min(v*10+int(line[i]-'0'), 1000)
+				v = min(v*10+int(line[i]-'0'), 10*MaxCells)
 				i++
 			}
 			if i == start {
@@ -573,7 +593,7 @@ func (s Shape) ScanNested(dst []Cell, limit int, line []byte, lineNo int) ([]Cel
 			cols++
 			count++
 			if len(dst) < limit {
-				dst = append(dst, Cell{Value: uint8(v), Line: int32(lineNo), Col: int32(start + 1)})
+				dst = append(dst, Cell{Value: uint32(v), Line: int32(lineNo), Col: int32(start + 1)})
 			}
 			if expect(']', "") {
 				break

@@ -9,14 +9,20 @@ package board
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
 )
 
-// MaxCells is the largest number of cells a board may have: the 4x4 board
-// of the 15-puzzle.
-const MaxCells = 16
+// MaxSmall is the largest number of cells of a small board, held in
+// three words: the 4x4 board of the 15-puzzle. Small boards are the ones
+// answered with shortest paths.
+const MaxSmall = 16
+
+// MaxCells is the largest number of cells a board may have: a 999 x 999
+// board fits.
+const MaxCells = 1_000_000
 
 // Shape is the geometry of a board: its rows and columns.
 type Shape struct {
@@ -34,6 +40,11 @@ func (s Shape) Cells() int { return s.Rows * s.Cols }
 // columns is bounded first, so that no product wraps around.)
 func (s Shape) Valid() bool {
 	return s.Rows >= 2 && s.Cols >= 2 && s.Rows <= MaxCells/2 && s.Cols <= MaxCells/2 && s.Cells() <= MaxCells
+}
+
+// Small reports whether s is valid and has at most MaxSmall cells.
+func (s Shape) Small() bool {
+	return s.Rows >= 2 && s.Cols >= 2 && s.Rows <= MaxSmall/2 && s.Cols <= MaxSmall/2 && s.Cells() <= MaxSmall
 }
 
 // String returns s as "3x3".
@@ -67,10 +78,27 @@ func (s Shape) Step(blank int, m Move) (int, bool) {
 // Goal returns the standard goal of s with the blank in cell blank: tiles
 // 1..n-1 in reading order in the other cells. With the blank in the last
 // cell it is the goal most judges use, "12345678x" on a 3x3 board.
+// It returns the zero Board for a shape that is not valid or a cell that
+// is not on it.
 func (s Shape) Goal(blank int) Board {
+	if !s.Valid() || blank < 0 || blank >= s.Cells() {
+		return Board{}
+	}
 	var b Board
 	b.setShape(s)
 	b.setBlank(blank)
+	if !s.Small() {
+		c := make([]uint32, s.Cells())
+		t := uint32(1)
+		for i := range c {
+			if i != blank {
+				c[i] = t
+				t++
+			}
+		}
+		b.big = &c
+		return b
+	}
 	t := uint8(1)
 	for i := 0; i < s.Cells(); i++ {
 		if i != blank {
@@ -78,6 +106,69 @@ func (s Shape) Goal(blank int) Board {
 			t++
 		}
 	}
+	return b
+}
+
+// The named goals, for every shape (Shape.Named).
+const (
+	BlankLast  = "blank-last"  // the tiles in reading order, the blank last: most judges'
+	BlankFirst = "blank-first" // the blank first, then the tiles in reading order: Korf's
+	Snail      = "snail"       // the tiles in a clockwise spiral from the top-left corner, the blank where it ends: the 42 school's
+)
+
+// GoalNames are the names Shape.Named knows.
+var GoalNames = []string{BlankLast, BlankFirst, Snail}
+
+// Named returns the goal of s called name (BlankLast, BlankFirst or
+// Snail), or false for another name or a shape that is not valid.
+func (s Shape) Named(name string) (Board, bool) {
+	if !s.Valid() {
+		return Board{}, false
+	}
+	switch name {
+	case BlankLast:
+		return s.Goal(s.Cells() - 1), true
+	case BlankFirst:
+		return s.Goal(0), true
+	case Snail:
+		return s.snail(), true
+	}
+	return Board{}, false
+}
+
+// snail returns the goal of s whose tiles 1, 2, ... run in a clockwise
+// spiral from the top-left corner, the blank in the cell where the spiral
+// ends: 1 2 3 / 8 x 4 / 7 6 5 on 3x3.
+func (s Shape) snail() Board {
+	cells := make([]int, s.Cells())
+	top, bottom, left, right := 0, s.Rows-1, 0, s.Cols-1
+	t, n := 1, s.Cells()
+	put := func(r, c int) {
+		if t < n {
+			cells[r*s.Cols+c] = t
+		}
+		t++
+	}
+	for top <= bottom && left <= right {
+		for c := left; c <= right; c++ {
+			put(top, c)
+		}
+		for r := top + 1; r <= bottom; r++ {
+			put(r, right)
+		}
+		if top < bottom {
+			for c := right - 1; c >= left; c-- {
+				put(bottom, c)
+			}
+		}
+		if left < right {
+			for r := bottom - 1; r > top; r-- {
+				put(r, left)
+			}
+		}
+		top, bottom, left, right = top+1, bottom-1, left+1, right-1
+	}
+	b, _ := New(s, cells) // the spiral visits every cell once
 	return b
 }
 
@@ -99,6 +190,9 @@ func ParseShape(text string) (Shape, error) {
 // Shapes returns every shape of n cells, fewest rows first.
 func Shapes(n int) []Shape {
 	var out []Shape
+	if n < 4 || n > MaxCells {
+		return nil
+	}
 	for r := 2; r <= n/2; r++ {
 		if s := (Shape{Rows: r, Cols: n / r}); n%r == 0 && s.Valid() {
 			out = append(out, s)
@@ -108,12 +202,10 @@ func Shapes(n int) []Shape {
 }
 
 // ShapeOf returns the shape of a board of n cells written on one line:
-// the square one, 2x2, 3x3 or 4x4. Any other count is an error that names
-// the shapes it could be.
+// the square one (2x2, 3x3, 4x4, 5x5, ...). Any other count is an error
+// that names the shapes it could be.
 func ShapeOf(n int) (Shape, error) {
-	switch n {
-	case 4, 9, 16:
-		r := map[int]int{4: 2, 9: 3, 16: 4}[n]
+	if r := isqrt(n); r >= 2 && r*r == n && n <= MaxCells {
 		return Shape{Rows: r, Cols: r}, nil
 	}
 	all := Shapes(n)
@@ -124,11 +216,29 @@ func ShapeOf(n int) (Shape, error) {
 	for _, s := range all {
 		names = append(names, s.String())
 	}
+	if len(names) > 8 {
+		names = append(names[:7], "another R x C")
+	}
 	list := names[0]
 	if len(names) > 1 {
 		list = strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 	}
 	return Shape{}, fmt.Errorf("%d cells: give -shape %s", n, list)
+}
+
+// isqrt returns the largest r with r*r <= n, for n >= 0.
+func isqrt(n int) int {
+	if n < 0 {
+		return 0
+	}
+	r := int(math.Sqrt(float64(n)))
+	for r*r > n {
+		r--
+	}
+	for (r+1)*(r+1) <= n {
+		r++
+	}
+	return r
 }
 
 // wordCells reports whether the cells of text are numbers separated by

@@ -74,6 +74,9 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 	if !s.Valid() {
 		return "", &shapeError{fmt.Sprintf("%v is not a board shape; want R x C with R, C >= 2 and at most %d cells", s, board.MaxCells)}
 	}
+	if !s.Small() {
+		return "", &shapeError{fmt.Sprintf("%v boards are not supported; want at most %d cells", s, board.MaxSmall)}
+	}
 	shapes, err := v.tables.Shapes()
 	if err != nil {
 		return "", err
@@ -107,7 +110,7 @@ func (v *Solver) Shapes() ([]board.Shape, error) {
 	if err != nil || len(v.search.sets) == 0 {
 		return shapes, err
 	}
-	for n := MinSearch; n <= board.MaxCells; n++ {
+	for n := MinSearch; n <= board.MaxSmall; n++ {
 		shapes = append(shapes, board.Shapes(n)...)
 	}
 	return shapes, nil
@@ -276,19 +279,19 @@ var errZeroGoal = errors.New("engine: the Goal has no engine (Solver.For makes G
 // one goroutine.
 type Many struct {
 	v    *Solver
-	std  [board.MaxCells]*Goal
+	std  [board.MaxSmall]*Goal
 	last board.Shape // the shape of std and canon
 	// canon[b], for a shape answered by tables, is the symmetry of the
 	// board that takes blank cell b to the first cell of its kind
 	// (corners to 0, edges to 1 on 3x3), or nil where b is that cell:
 	// distances need one table of each kind.
-	canon [board.MaxCells]*search.Map
+	canon [board.MaxSmall]*search.Map
 	// pulled[b], where canon[b] is set, is the standard goal of canon[b]'s
 	// blank cell pulled back through it: the board whose cell i holds what
 	// that goal holds in the cell canon[b] takes i to. A start renamed for
 	// a goal with blank b onto pulled[b], then turned, is renamed for that
 	// standard goal.
-	pulled [board.MaxCells]board.Board
+	pulled [board.MaxSmall]board.Board
 }
 
 // Many returns a Many of v.
@@ -301,6 +304,10 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 		return nil, start, errors.New("engine: the goal is not a valid board")
 	}
 	s := goal.Shape()
+	if !s.Small() {
+		g, err := m.v.For(goal) // no renaming: a large board has its own Goal
+		return g, start, err
+	}
 	if s != m.last {
 		m.reset(s)
 	}
@@ -334,7 +341,7 @@ func (m *Many) stdGoal(s board.Shape, b int) (*Goal, error) {
 
 // reset makes m ready for boards of shape s.
 func (m *Many) reset(s board.Shape) {
-	m.std, m.canon, m.pulled, m.last = [board.MaxCells]*Goal{}, [board.MaxCells]*search.Map{}, [board.MaxCells]board.Board{}, s
+	m.std, m.canon, m.pulled, m.last = [board.MaxSmall]*Goal{}, [board.MaxSmall]*search.Map{}, [board.MaxSmall]board.Board{}, s
 	if name, err := m.v.Engine(s); err != nil || name != Table {
 		return
 	}
@@ -348,7 +355,7 @@ func (m *Many) reset(s board.Shape) {
 		}
 		if y := m.canon[b]; y != nil {
 			std := s.Goal(y.Apply(b))
-			cells := make([]uint8, n)
+			cells := make([]int, n)
 			for i := range cells {
 				cells[i] = std.Cell(y.Apply(i))
 			}

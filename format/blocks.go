@@ -706,7 +706,7 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 		return lineCases(data, line, dst)
 	}
 	whole := data
-	var chars [board.MaxCells]byte
+	var chars [board.MaxSmall]byte
 	for len(data) > 0 {
 		if data[0] == '\n' { // an empty line
 			data = data[1:]

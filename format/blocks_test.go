@@ -147,7 +147,7 @@ func separatedFileOf(p Preset, n int, rng *rand.Rand, messy bool) string {
 	}
 	s := p.Shape
 	randomBoard := func() string {
-		var cells [board.MaxCells]uint8
+		var cells [board.MaxSmall]uint8
 		for i, v := range rng.Perm(s.Cells()) {
 			cells[i] = uint8(v)
 		}

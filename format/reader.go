@@ -612,8 +612,8 @@ func simpleRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
 // given back.
 func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte) ([]board.Cell, bool) {
 	n, cols, rows := bs.shape.Cells(), bs.shape.Cols, bs.shape.Rows
-	var chars [board.MaxCells]byte  // the cells' characters, row by row
-	var layout [board.MaxCells]bool // whether each row was spaced
+	var chars [board.MaxSmall]byte  // the cells' characters, row by row
+	var layout [board.MaxSmall]bool // whether each row was spaced
 	spaced, ok := simpleRow(first, cols, n, chars[:])
 	if !ok {
 		return dst, false
@@ -628,7 +628,7 @@ func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte) ([]bo
 			}
 			for j := range cols {
 				v, _ := board.CellValue(chars[i*cols+j])
-				dst = append(dst, board.Cell{Value: v, Line: int32(bs.line + i), Col: int32(j*step + 1)})
+				dst = append(dst, board.Cell{Value: uint32(v), Line: int32(bs.line + i), Col: int32(j*step + 1)})
 			}
 		}
 		bs.count = row * cols
@@ -677,9 +677,9 @@ func (r *Reader) fromCells(cells []board.Cell, bs *boardScan, n int, which strin
 // countMsg returns the message of a board of count cells where n are
 // wanted (board.AppendCountFault's): "too many cells: 10, want 9", and
 // which after it. Those a line of junk has most (no which, counts below
-// 2*MaxCells+2) are made once (countMsgs).
+// 2*MaxSmall+2) are made once (countMsgs).
 func countMsg(count, n int, which string) string {
-	if which == "" && n >= 0 && n <= board.MaxCells && count >= 0 && count < len(countMsgs{}) {
+	if which == "" && n >= 0 && n <= board.MaxSmall && count >= 0 && count < len(countMsgs{}) {
 		p := &countMsgsOf[n]
 		m := p.Load()
 		if m == nil {
@@ -696,11 +696,11 @@ func countMsg(count, n int, which string) string {
 }
 
 // countMsgs are the messages of countMsg for boards of n cells, by count.
-type countMsgs [2*board.MaxCells + 2]string
+type countMsgs [2*board.MaxSmall + 2]string
 
 // countMsgsOf[n] holds the countMsgs of boards of n cells, made on first
 // use.
-var countMsgsOf [board.MaxCells + 1]atomic.Pointer[countMsgs]
+var countMsgsOf [board.MaxSmall + 1]atomic.Pointer[countMsgs]
 
 // pair makes the start and goal of a case written on one line.
 func (r *Reader) pair(cells []board.Cell) (start, goal board.Board, err error) {

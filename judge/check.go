@@ -41,7 +41,7 @@ type Checker struct {
 
 	// walk's tables, for the shape of the last case.
 	walkShape board.Shape
-	steps     [board.MaxCells][board.NumMoves]uint8
+	steps     [board.MaxSmall][board.NumMoves]uint8
 	letter    [256]uint8
 }
 

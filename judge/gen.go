@@ -64,7 +64,7 @@ func (r rng) chance(p float64) bool {
 
 // arrangement returns a uniformly random arrangement of shape s.
 func (r rng) arrangement(s board.Shape) board.Board {
-	var cells [board.MaxCells]uint8
+	var cells [board.MaxSmall]uint8
 	n := s.Cells()
 	for i := range n {
 		cells[i] = uint8(i)

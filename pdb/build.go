@@ -36,12 +36,12 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 	// blank, named by its lowest cell: in visited, bit index*16 + cell; in
 	// a frontier, the cells of the tiles four bits each, then the region's
 	// cell in the low four bits, so that expanding it needs no unranking.
-	b.visited = make([]uint64, (total*board.MaxCells+63)/64)
+	b.visited = make([]uint64, (total*board.MaxSmall+63)/64)
 	// A placement's extra, plus one, a byte in words of four, set by the
 	// first worker to reach it (workers that reach it in the same layer
 	// set the same byte).
 	b.extra = make([]uint32, (total+3)/4)
-	var goal [board.MaxCells]uint8
+	var goal [board.MaxSmall]uint8
 	var tiles uint32
 	for i, c := range p.Cells {
 		goal[i] = uint8(c)
@@ -128,7 +128,7 @@ func (b *builder) set(i, d int, pos []uint8) {
 func (b *builder) expand(frontier []uint64, d int) []uint64 {
 	g, k := b.g, b.k
 	var out []uint64
-	var pos [board.MaxCells]uint8
+	var pos [board.MaxSmall]uint8
 	for i, s := range frontier {
 		if i&0xffff == 0 && b.ctx.Err() != nil {
 			return nil

@@ -36,7 +36,7 @@ type Pattern struct {
 // Check reports whether p is a pattern of a valid shape.
 func (p Pattern) Check() error {
 	s := p.Shape
-	if !s.Valid() {
+	if !s.Small() {
 		return fmt.Errorf("pdb: shape %v not supported", s)
 	}
 	n := s.Cells()
@@ -102,7 +102,7 @@ func Rank(n int, pos []uint8) int {
 // index idx, the inverse of Rank.
 func Unrank(n int, idx int, pos []uint8) {
 	k := len(pos)
-	var digits [board.MaxCells]int
+	var digits [board.MaxSmall]int
 	for i := k - 1; i >= 0; i-- {
 		r := n - i
 		digits[i] = idx % r

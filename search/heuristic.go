@@ -19,7 +19,7 @@ import (
 // transposition of one shape onto another.
 type Map struct {
 	From, To board.Shape
-	cell     [board.MaxCells]uint8 // cell i of From is cell[i] of To
+	cell     [board.MaxSmall]uint8 // cell i of From is cell[i] of To
 }
 
 // Apply returns the cell of To that c of From maps to.
@@ -71,7 +71,7 @@ func Maps(a, b board.Shape) []Map {
 type instance struct {
 	raw   []byte
 	goals []uint8 // the goal cells of the board, in the order of the database's cells
-	inv   [board.MaxCells]uint8
+	inv   [board.MaxSmall]uint8
 	n     int
 }
 
@@ -85,7 +85,7 @@ type Heuristic struct {
 	parts [][]instance
 	// partOf[p][g] is the instance of partition p that holds the tile
 	// whose goal is cell g.
-	partOf [][board.MaxCells]uint8
+	partOf [][board.MaxSmall]uint8
 	// Names describes the databases, for -v.
 	names []string
 }
@@ -102,7 +102,7 @@ type Part struct {
 // but the blank exactly once, and every database's goal blank must map
 // into the blank's free region (checked by the caller that chose them).
 func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic, error) {
-	if !shape.Valid() || blank < 0 || blank >= shape.Cells() {
+	if !shape.Small() || blank < 0 || blank >= shape.Cells() {
 		return nil, fmt.Errorf("search: no %v board has the blank in cell %d", shape, blank)
 	}
 	if len(partitions) == 0 {
@@ -111,7 +111,7 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 	h := &Heuristic{shape: shape, blank: blank}
 	n := shape.Cells()
 	for pi, parts := range partitions {
-		var of [board.MaxCells]uint8
+		var of [board.MaxSmall]uint8
 		var covered uint32
 		var insts []instance
 		for k, part := range parts {
@@ -160,7 +160,7 @@ func (h *Heuristic) String() string {
 
 // extra returns the extra of instance in when the tile whose goal is cell
 // g is in cell where[g].
-func (in *instance) extra(where *[board.MaxCells]uint8) uint8 {
+func (in *instance) extra(where *[board.MaxSmall]uint8) uint8 {
 	var used uint32
 	idx := 0
 	n := in.n

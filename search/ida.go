@@ -23,15 +23,15 @@ type Stats struct {
 type Problem struct {
 	h    *Heuristic
 	goal board.Board
-	cell [board.MaxCells]uint8 // cell[t] is the goal cell of tile t
-	step [board.MaxCells][board.NumMoves]uint8
-	md   [board.MaxCells][board.MaxCells]int8 // md[g][c]: cells from c to goal cell g
+	cell [board.MaxSmall]uint8 // cell[t] is the goal cell of tile t
+	step [board.MaxSmall][board.NumMoves]uint8
+	md   [board.MaxSmall][board.MaxSmall]int8 // md[g][c]: cells from c to goal cell g
 }
 
 // NewProblem returns the search for goal with the bound h, which must be
 // of goal's shape and blank cell.
 func NewProblem(h *Heuristic, goal board.Board) (*Problem, error) {
-	if h == nil || !goal.Valid() || goal.Shape() != h.shape || goal.Blank() != h.blank {
+	if h == nil || !goal.Small() || goal.Shape() != h.shape || goal.Blank() != h.blank {
 		return nil, errors.New("search: the goal does not fit the bound")
 	}
 	s := goal.Shape()
@@ -62,12 +62,12 @@ func (p *Problem) Heuristic() *Heuristic { return p.h }
 // state is the search's own compact board.
 type state struct {
 	p      *Problem
-	where  [board.MaxCells]uint8 // where[g]: the cell of the tile whose goal is cell g
-	at     [board.MaxCells]uint8 // at[c]: the goal cell of the tile in cell c
+	where  [board.MaxSmall]uint8 // where[g]: the cell of the tile whose goal is cell g
+	at     [board.MaxSmall]uint8 // at[c]: the goal cell of the tile in cell c
 	blank  uint8
 	md     int
 	sum    [2]int
-	extra  [2][board.MaxCells]uint8
+	extra  [2][board.MaxSmall]uint8
 	nparts int
 
 	bound, next int
@@ -127,7 +127,7 @@ func (p *Problem) Bound(start board.Board) (int, error) {
 func (s *state) init(p *Problem, start board.Board) {
 	s.p = p
 	n := p.goal.Shape().Cells()
-	for c := range board.MaxCells {
+	for c := range board.MaxSmall {
 		s.at[c] = 0xff
 	}
 	for c := range n {

@@ -9,7 +9,7 @@ import (
 // TestMaps holds that every Map is a bijection that keeps neighbours
 // neighbours, for every pair of shapes it maps between.
 func TestMaps(t *testing.T) {
-	for n := 4; n <= board.MaxCells; n++ {
+	for n := 4; n <= board.MaxSmall; n++ {
 		for _, a := range board.Shapes(n) {
 			for _, b := range board.Shapes(n) {
 				maps := Maps(a, b)

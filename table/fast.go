@@ -164,7 +164,7 @@ func (t *Table) walk() (*fastTable, error) {
 	found := 1
 	for sp := 0; sp >= 0; {
 		f := &stack[sp]
-		moves := &t.moves[f.b.Blank()&(board.MaxCells-1)]
+		moves := &t.moves[f.b.Blank()&(board.MaxSmall-1)]
 		if f.k == len(moves) || moves[f.k] == noMove {
 			sp--
 			continue

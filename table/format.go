@@ -62,7 +62,7 @@ type Header struct {
 // RawLen returns the length of the raw bytes of a table for shape s, or 0
 // for a shape that is not valid.
 func RawLen(s board.Shape) int {
-	if !s.Valid() {
+	if !s.Small() {
 		return 0
 	}
 	return newLayout(s).size
@@ -72,7 +72,7 @@ func RawLen(s board.Shape) int {
 func checkGoal(goal board.Board) error {
 	s := goal.Shape()
 	switch {
-	case !goal.Valid():
+	case !goal.Small():
 		return errors.New("table: the goal is not a valid board")
 	case goal != s.Goal(goal.Blank()):
 		return fmt.Errorf("table: goal %v is not the standard goal %v", goal, s.Goal(goal.Blank()))
@@ -113,7 +113,9 @@ func encodeRaw(goal board.Board, raw []byte, maxDepth int) []byte {
 	var data []byte
 	data = append(data, Magic...)
 	data = append(data, Version, byte(s.Rows), byte(s.Cols))
-	data = append(data, goal.Cells()...)
+	for _, c := range goal.Cells() {
+		data = append(data, byte(c))
+	}
 	data = binary.LittleEndian.AppendUint32(data, uint32(Size(s)))
 	data = append(data, byte(maxDepth))
 	data = binary.LittleEndian.AppendUint32(data, uint32(len(raw)))
@@ -152,7 +154,7 @@ func Pack(goal board.Board, moves []board.Move) ([]byte, error) {
 
 // legalMoves lists, for each cell of shape s, the moves the blank can make
 // from it in the order d l r u, then noMove: the places the raw bytes hold.
-func legalMoves(s board.Shape) (moves [board.MaxCells][board.NumMoves]board.Move) {
+func legalMoves(s board.Shape) (moves [board.MaxSmall][board.NumMoves]board.Move) {
 	for b := range s.Cells() {
 		k := 0
 		for m := range board.Move(board.NumMoves) {
@@ -179,14 +181,18 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 		return h, nil, fmt.Errorf("format version %d, want %d", data[4], Version)
 	}
 	s := board.Shape{Rows: int(data[5]), Cols: int(data[6])}
-	if !s.Valid() || Size(s) > maxSize {
+	if !s.Small() || Size(s) > maxSize {
 		return h, nil, fmt.Errorf("board shape %v not supported", s)
 	}
 	n := s.Cells()
 	if len(data) < 20+n {
 		return h, nil, errors.New("truncated header")
 	}
-	goal, err := board.New(s, data[7:7+n])
+	cells := make([]int, n)
+	for i, c := range data[7 : 7+n] {
+		cells[i] = int(c)
+	}
+	goal, err := board.New(s, cells)
 	if err != nil {
 		return h, nil, fmt.Errorf("bad goal: %v", err)
 	}

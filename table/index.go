@@ -18,7 +18,7 @@ import (
 // Size returns the number of positions of shape s in one solvability
 // class: 181440 for the 3x3 board.
 func Size(s board.Shape) int {
-	if !s.Valid() {
+	if !s.Small() {
 		return 0
 	}
 	n := s.Cells()
@@ -26,7 +26,7 @@ func Size(s board.Shape) int {
 }
 
 func half(s board.Shape) int {
-	if !s.Valid() {
+	if !s.Small() {
 		return 0
 	}
 	return int(perm.Factorial(s.Cells()-1) / 2)
@@ -36,16 +36,16 @@ func half(s board.Shape) int {
 // solvability class, 0..Size-1, or -1 for a board that is not valid. It
 // allocates nothing.
 func Index(b board.Board) int {
-	if !b.Valid() {
+	if !b.Small() {
 		return -1
 	}
 	s := b.Shape()
 	n := s.Cells()
-	var tiles [board.MaxCells]uint8
+	var tiles [board.MaxSmall]uint8
 	k := 0
 	for i := 0; i < n; i++ {
 		if t := b.Cell(i); t != 0 {
-			tiles[k] = t - 1
+			tiles[k] = uint8(t - 1)
 			k++
 		}
 	}
@@ -57,14 +57,14 @@ func Index(b board.Board) int {
 // shape that is not valid, a parity other than 0 or 1, or an index out of
 // 0..Size(s)-1, it returns the zero Board, which is not valid.
 func Position(s board.Shape, parity, i int) board.Board {
-	if !s.Valid() || parity < 0 || parity > 1 || i < 0 || i >= Size(s) {
+	if !s.Small() || parity < 0 || parity > 1 || i < 0 || i >= Size(s) {
 		return board.Board{}
 	}
 	h := half(s)
 	n := s.Cells()
 	blank := i / h
 	r := uint64(i%h) * 2
-	var tiles [board.MaxCells]uint8
+	var tiles [board.MaxSmall]uint8
 	perm.Unrank(tiles[:n-1], r)
 	// The tiles' own parity must make up the class with the blank's row.
 	want := parity
@@ -74,11 +74,11 @@ func Position(s board.Shape, parity, i int) board.Board {
 	if perm.Parity(tiles[:n-1]) != want {
 		perm.Unrank(tiles[:n-1], r+1)
 	}
-	var cells [board.MaxCells]uint8
+	var cells [board.MaxSmall]int
 	k := 0
 	for c := 0; c < n; c++ {
 		if c != blank {
-			cells[c] = tiles[k] + 1
+			cells[c] = int(tiles[k]) + 1
 			k++
 		}
 	}

@@ -26,7 +26,7 @@ type Pairs struct {
 // cell moves them, and the result is looked up in v.
 type pairClass struct {
 	v      *Solver
-	to     [board.MaxCells]uint8 // to[i]: the tile the goal's tile in cell i is renamed to
+	to     [board.MaxSmall]uint8 // to[i]: the tile the goal's tile in cell i is renamed to
 	from   [9]uint8              // cell j of the turned start is the start's cell from[j]
 	cell   [16]uint8             // cell i of the start goes to cell[i]
 	turned bool                  // cell is not the identity
@@ -62,7 +62,7 @@ func NewPairs(solvers *[9]*Solver, cells *[9][9]uint8) (*Pairs, error) {
 			// The goal of v's table pulled back through the symmetry:
 			// renamed onto it and turned, a goal with blank b is that
 			// goal, whose index the keys of v are.
-			c.to[i] = v.t.goal.Cell(int(y[i]))
+			c.to[i] = uint8(v.t.goal.Cell(int(y[i])))
 			c.from[y[i]] = uint8(i)
 			c.turned = c.turned || y[i] != uint8(i)
 		}

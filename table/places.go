@@ -27,10 +27,10 @@ import (
 type layout struct {
 	half  int // positions a blank cell
 	size  int // bytes in all
-	off   [board.MaxCells]int
-	per   [board.MaxCells]int    // places a byte: 8, 5 or 4
-	magic [board.MaxCells]uint64 // j*magic>>32 is j/per for every j below 1<<29
-	digit [board.MaxCells]*[256][8]uint8
+	off   [board.MaxSmall]int
+	per   [board.MaxSmall]int    // places a byte: 8, 5 or 4
+	magic [board.MaxSmall]uint64 // j*magic>>32 is j/per for every j below 1<<29
+	digit [board.MaxSmall]*[256][8]uint8
 }
 
 // newLayout returns the layout of shape s, which must be valid.
@@ -56,7 +56,7 @@ func newLayout(s board.Shape) layout {
 // of three moves past 242 holds no places: its digits read as 3, which no
 // edge cell has.
 func (l *layout) place(raw []byte, blank, j int) uint8 {
-	blank &= board.MaxCells - 1
+	blank &= board.MaxSmall - 1
 	q := int(uint64(j) * l.magic[blank] >> 32)
 	return l.digit[blank][raw[l.off[blank]+q]][(j-q*l.per[blank])&7]
 }

@@ -45,7 +45,7 @@ func (s *Set) Table(shape board.Shape, blank int) (*Table, error) {
 	if s == nil || s.fsys == nil {
 		return nil, errors.New("table: the Set has no tables (make it with NewSet)")
 	}
-	if !shape.Valid() || blank < 0 || blank >= shape.Cells() {
+	if !shape.Small() || blank < 0 || blank >= shape.Cells() {
 		return nil, fmt.Errorf("table: no %v board has the blank in cell %d", shape, blank)
 	}
 	k := key{shape, blank}
@@ -93,10 +93,10 @@ func (s *Set) Shapes() ([]board.Shape, error) {
 		return nil, errors.New("table: the Set has no tables (make it with NewSet)")
 	}
 	s.shapesOnce.Do(func() {
-		for cells := 4; cells <= board.MaxCells; cells++ {
+		for cells := 4; cells <= board.MaxSmall; cells++ {
 			for rows := 2; rows <= cells/2; rows++ {
 				shape := board.Shape{Rows: rows, Cols: cells / rows}
-				if rows*shape.Cols != cells || !shape.Valid() {
+				if rows*shape.Cols != cells || !shape.Small() {
 					continue
 				}
 				if _, err := fs.Stat(s.fsys, FileName(shape, 0)); err == nil {
@@ -121,7 +121,7 @@ func (s *Set) Solver(goal board.Board) (*Solver, error) {
 // solver returns the Solver for goal as a value, for a lookup that keeps
 // it on the stack.
 func (s *Set) solver(goal board.Board) (Solver, error) {
-	if !goal.Valid() {
+	if !goal.Small() {
 		return Solver{}, errors.New("table: the goal is not a valid board")
 	}
 	t, err := s.Table(goal.Shape(), goal.Blank())
@@ -136,7 +136,7 @@ func (s *Set) solver(goal board.Board) (Solver, error) {
 // returns dst and false when goal cannot be reached from start. The error
 // is for a missing or corrupt table only.
 func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
-	if !start.Valid() || start.Shape() != goal.Shape() {
+	if !start.Small() || start.Shape() != goal.Shape() {
 		return dst, false, nil
 	}
 	v, err := s.solver(goal)
@@ -165,7 +165,7 @@ func (s *Set) Path(start, goal board.Board) ([]board.Move, bool, error) {
 // goal, or false when there is none. The error is for a missing or corrupt
 // table only.
 func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
-	if !start.Valid() || start.Shape() != goal.Shape() {
+	if !start.Small() || start.Shape() != goal.Shape() {
 		return 0, false, nil
 	}
 	v, err := s.solver(goal)

@@ -19,7 +19,7 @@ type Solver struct {
 	goal board.Board
 	// name renames a tile of a start board to the tile in the same cell
 	// of the standard goal: name[goal.Cell(i)] = standard.Cell(i).
-	name [board.MaxCells]uint8
+	name [board.MaxSmall]uint8
 	// shuf is name for the eight-at-a-time 3x3 keys (KeyBoards): the
 	// cells no board holds, 9 to 15, stay out of range as 15.
 	shuf     [16]uint8
@@ -34,7 +34,7 @@ func newSolver(t *Table, goal board.Board) Solver {
 	s := goal.Shape()
 	v := Solver{t: t, goal: goal, class: t.goal.Parity(), n: s.Cells(), cols: s.Cols, half: half(s)}
 	for i := range v.n {
-		v.name[goal.Cell(i)] = t.goal.Cell(i)
+		v.name[goal.Cell(i)] = uint8(t.goal.Cell(i))
 	}
 	for i := range v.shuf {
 		v.shuf[i] = 15
@@ -80,9 +80,9 @@ func (v *Solver) index(b board.Board) (idx, parity int) {
 	// the number of smaller tiles after it: those not among the tiles
 	// before it. The blank is value 0 and counts for nothing (full leaves
 	// out bit 0), and its weight is 0, so no branch asks where it is.
-	w := &v.t.weights[blank&(board.MaxCells-1)]
+	w := &v.t.weights[blank&(board.MaxSmall-1)]
 	name := &v.name
-	n := min(v.n, board.MaxCells)
+	n := min(v.n, board.MaxSmall)
 	full := uint32(1)<<n - 2
 	var before uint32
 	rank, inv := 0, 0
@@ -91,7 +91,7 @@ func (v *Solver) index(b board.Board) (idx, parity int) {
 		if c == 8 {
 			x = hi
 		}
-		t := name[x&(board.MaxCells-1)]
+		t := name[x&(board.MaxSmall-1)]
 		x >>= 8
 		d := bits.OnesCount32(^before & (1<<(t&31) - 1) & full)
 		rank += d * w[c]
@@ -128,7 +128,7 @@ func (v *Solver) AppendPath(dst []byte, start board.Board) ([]byte, bool, error)
 	if v == nil || v.t == nil {
 		return dst, false, errZeroSolver
 	}
-	if !start.Valid() || start.Shape() != v.goal.Shape() {
+	if !start.Small() || start.Shape() != v.goal.Shape() {
 		return dst, false, nil
 	}
 	i, parity := v.index(start)
@@ -149,7 +149,7 @@ func (v *Solver) Distance(start board.Board) (int, bool, error) {
 	if v == nil || v.t == nil {
 		return 0, false, errZeroSolver
 	}
-	if !start.Valid() || start.Shape() != v.goal.Shape() {
+	if !start.Small() || start.Shape() != v.goal.Shape() {
 		return 0, false, nil
 	}
 	i, parity := v.index(start)
@@ -173,7 +173,7 @@ type Key int32
 // Key returns the key of start, or false when the goal cannot be reached
 // from it.
 func (v *Solver) Key(start board.Board) (Key, bool) {
-	if v == nil || v.t == nil || !start.Valid() || start.Shape() != v.goal.Shape() {
+	if v == nil || v.t == nil || !start.Small() || start.Shape() != v.goal.Shape() {
 		return 0, false
 	}
 	i, parity := v.index(start)

@@ -37,13 +37,13 @@ type Table struct {
 	// moves[b] lists the moves the blank can make from cell b, in the
 	// order d l r u, then noMove: the raw bytes hold places in this list,
 	// where lay says.
-	moves [board.MaxCells][board.NumMoves]board.Move
+	moves [board.MaxSmall][board.NumMoves]board.Move
 	lay   layout
 
 	// weights[b][c] is the weight in the rank of the Lehmer digit of the
 	// tile in cell c when the blank is in cell b: (n-2-k)! where k is the
 	// tile's place in reading order, and 0 for the blank itself.
-	weights [board.MaxCells][board.MaxCells]int
+	weights [board.MaxSmall][board.MaxSmall]int
 
 	checksum uint32 // of raw, as its file records it
 	cache    string // the folder of fast lookups kept (Set.WithCache), or ""
@@ -105,7 +105,7 @@ func (t *Table) Raw() []byte {
 // can make there: a corrupt table.
 func (t *Table) moveAt(i, blank int) (board.Move, bool) {
 	k := t.lay.place(t.raw, blank, i-blank*t.lay.half)
-	m := t.moves[blank&(board.MaxCells-1)][k&3]
+	m := t.moves[blank&(board.MaxSmall-1)][k&3]
 	return m, m != noMove
 }
 

@@ -108,7 +108,9 @@ func checkAll(t *testing.T, set *table.Set, goal board.Board) {
 
 func toSlow(b board.Board) slow.Board {
 	var a slow.Board
-	copy(a[:], b.Cells())
+	for i, c := range b.Cells() {
+		a[i] = uint8(c)
+	}
 	return a
 }
 

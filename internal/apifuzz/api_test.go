@@ -28,7 +28,7 @@ func TestZeroValues(t *testing.T) {
 	if board.Relabel(z, z).Valid() || board.Rename(z, z, z).Valid() || zs.Goal(0).Valid() {
 		t.Error("renaming the zero Board made a board")
 	}
-	if _, err := board.New(zs, nil); err == nil {
+	if _, err := board.New[int](zs, nil); err == nil {
 		t.Error("New on the zero Shape")
 	}
 	if _, err := board.Parse(zs, "1"); err == nil {
