@@ -322,6 +322,7 @@ func renameLarge(b, from, to Board) Board {
 	out.big = &c
 	return out
 }
+
 // cellBytes returns the bytes of the cells of a board of n cells, for n
 // at most MaxSmall, in the words lo and hi of a Board.
 func cellBytes(n int) (lo, hi uint64) {

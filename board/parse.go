@@ -14,7 +14,7 @@ import (
 // a fault found later (a repeated tile) can still name its place.
 type Cell struct {
 	Value     uint32 // the tile, or 0 for the blank; Bad for a cell that could not be read
-	Line, Col int32 // 1-based
+	Line, Col int32  // 1-based
 }
 
 // SyntaxError is a board that could not be read: what was wrong and where.
