@@ -17,6 +17,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -47,6 +49,12 @@ type Job struct {
 	// Workers is how many goroutines answer blocks of cases at once;
 	// 0 means one for each CPU (runtime.GOMAXPROCS).
 	Workers int
+	// Progress, when not nil, is told now and then how far the answer to
+	// a large board has come (case num: tiles placed of all, moves
+	// written), for a progress bar.
+	Progress func(num, placed, tiles int, moves int64)
+
+	warned atomic.Bool // the note on counts not proven shortest is given
 }
 
 // Result counts what a Run saw.
@@ -146,8 +154,8 @@ func (j *Job) runCases(ctx context.Context, r *format.Reader, out io.Writer) (Re
 // on the calling goroutine.
 func (j *Job) runCasesOf(ctx context.Context, r *format.Reader, out io.Writer, cases int) (Result, error) {
 	chunk := 1024
-	if name, err := j.Solver.Engine(j.Preset.Shape); err == nil && name == engine.Search || !j.Preset.Shape.Valid() {
-		chunk = 1
+	if !j.Solver.Instant(j.Preset.Shape) {
+		chunk = 1 // a case may be a search: one at a time
 	}
 	return j.runParallel(ctx, r, out, chunk, cases >= 0 && cases <= chunk)
 }
@@ -205,6 +213,38 @@ func (a *answerer) goal(p *format.Preset, c *format.Case) (*engine.Goal, board.B
 	return a.many.ForDistance(c.Start, c.Goal)
 }
 
+// note says, under Verbose, what the answer to case num took, and once
+// a run, for a preset that prints the number of moves, that a path not
+// proven shortest gives the length of that path.
+func (a *answerer) note(j *Job, goal *engine.Goal, num int, moves int64, ok bool, st engine.Stats, t0 time.Time) {
+	if j.Log == nil {
+		return
+	}
+	if ok && !goal.Optimal() && j.Preset.Print != format.Path && !j.warned.Swap(true) {
+		a.msgs = append(a.msgs, j.LogPrefix...)
+		a.msgs = fmt.Appendf(a.msgs, "case %d: the number of moves printed for a board of %d cells is that of a path not proven shortest\n", num, goal.Goal().Shape().Cells())
+	}
+	if !j.Verbose {
+		return
+	}
+	a.msgs = append(a.msgs, j.LogPrefix...)
+	a.msgs = fmt.Appendf(a.msgs, "case %d: ", num)
+	if ok {
+		a.msgs = strconv.AppendInt(a.msgs, moves, 10)
+		a.msgs = append(a.msgs, " move"...)
+		if moves != 1 {
+			a.msgs = append(a.msgs, 's')
+		}
+	} else {
+		a.msgs = append(a.msgs, "unsolvable"...)
+	}
+	a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v", goal.Engine(), st.Nodes, time.Since(t0).Round(time.Microsecond))
+	if ok && !goal.Optimal() {
+		a.msgs = append(a.msgs, ", not proven shortest"...)
+	}
+	a.msgs = append(a.msgs, '\n')
+}
+
 // answer appends the answer to one case, reporting it if it is bad.
 func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Case) ([]byte, Result, error) {
 	p := &j.Preset
@@ -214,6 +254,10 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 			return dst, Result{Bad: 1}, nil
 		}
 		return p.AppendBad(dst, c.Num), Result{Cases: 1, Bad: 1}, nil
+	}
+	if p.Print == format.Verdict {
+		// Whether the board can be solved, and nothing more: its parity.
+		return p.AppendVerdict(dst, c.Num, board.Solvable(c.Start, c.Goal)), Result{Cases: 1}, nil
 	}
 	var scratch [128]byte
 	var path []byte
@@ -236,21 +280,19 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 	if j.Verbose {
 		t0 = time.Now()
 	}
-	if goal.Fast() != nil && !p.NeedsPath() {
+	switch {
+	case goal.Lookups() != nil && !p.NeedsPath():
 		d, ok, err = goal.Distance(start)
-	} else {
+	case !p.NeedsPath():
+		var n int64
+		n, ok, st, err = goal.WritePath(ctx, nil, start, nil) // counted, not kept
+		d = int(n)
+	default:
 		path, ok, st, err = goal.Solve(ctx, scratch[:0], start)
 		d = len(path)
 	}
-	if j.Verbose && err == nil && j.Log != nil {
-		a.msgs = append(a.msgs, j.LogPrefix...)
-		a.msgs = fmt.Appendf(a.msgs, "case %d: ", c.Num)
-		if ok {
-			a.msgs = fmt.Appendf(a.msgs, "%d moves", d)
-		} else {
-			a.msgs = append(a.msgs, "unsolvable"...)
-		}
-		a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v\n", goal.Engine(), st.Nodes, time.Since(t0).Round(time.Microsecond))
+	if err == nil {
+		a.note(j, goal, c.Num, int64(d), ok, st, t0)
 	}
 	switch {
 	case err != nil:

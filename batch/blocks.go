@@ -43,7 +43,7 @@ func (j *Job) runBlocks(ctx context.Context, in io.Reader, out io.Writer, goal b
 	if err != nil {
 		return Result{}, err
 	}
-	solver := g.Fast()
+	solver := g.Lookups()
 	if solver == nil || solver.Table().MaxDepth() > table.MaxPackedLen {
 		// No table, or paths too long to pack.
 		return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset, goal), out)

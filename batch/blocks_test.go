@@ -182,7 +182,7 @@ func TestSeparatedBlocks(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := g.Fast().Table().Prepare(); err != nil {
+				if err := g.Lookups().Table().Prepare(); err != nil {
 					t.Fatal(err)
 				}
 			}

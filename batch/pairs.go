@@ -109,7 +109,7 @@ func (a *answerer) answerPairs(ctx context.Context, j *Job, dst []byte, b *forma
 			it.num, g.vs[n], g.keys[n] = lines.Num(), v, key
 			n++
 			switch {
-			case !v.Fast():
+			case !v.Built():
 				it.kind = lookupSlow
 				it.start, _ = board.ParseLine(board.Shape3x3, start)
 				it.goal, _ = board.ParseLine(board.Shape3x3, goal)
@@ -165,7 +165,7 @@ func (e *pairEight) key(kp *table.Pairs, lines *format.PairLines, g *pairGroup, 
 		it := &g.items[n+i]
 		it.num = num + 1 + i
 		switch {
-		case !vs[i].Fast():
+		case !vs[i].Built():
 			it.kind = lookupSlow
 			start := data[e.off[0][i]:][:d-1]
 			goal := data[e.off[1][i]:][:d-1]

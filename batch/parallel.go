@@ -107,6 +107,7 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	var res Result
 	var pending []*slot // in order
 	var werr error
+	var streamer answerer // for the cases answered here (streamCase)
 	// A file of one goal and more than one run builds its table's fast
 	// lookups here, on every core, once the first run is on its way: what
 	// lookups would follow the table meanwhile costs more. A file of pairs
@@ -151,6 +152,20 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 				break
 			}
 		}
+		if !s.isBlock && len(s.cases) == 1 && j.streams(&s.cases[0]) {
+			// A board whose path is written as it is made: after every
+			// answer before it, from here.
+			for len(pending) > 0 {
+				flush()
+			}
+			if werr == nil {
+				var o Result
+				o, werr = j.streamCase(ctx, &streamer, out, &s.cases[0])
+				res.add(o)
+			}
+			free <- s
+			continue
+		}
 		if !prepared && len(pending) == 1 {
 			prepared = true
 			j.prepare(pending[0].cases)
@@ -179,6 +194,17 @@ func (j *Job) runOne(ctx context.Context, r *format.Reader, out io.Writer, s *sl
 		var o Result
 		var err error
 		a.msgs = a.msgs[:0]
+		if len(s.cases) == 1 && j.streams(&s.cases[0]) {
+			o, err = j.streamCase(ctx, &a, out, &s.cases[0])
+			res.add(o)
+			if err != nil {
+				return res, err
+			}
+			if fill(r, s, chunk) == 0 {
+				return res, r.Err()
+			}
+			continue
+		}
 		s.out, o, err = a.answerRun(ctx, j, s.out[:0], s.cases)
 		if err != nil {
 			return res, err
@@ -225,8 +251,8 @@ func (j *Job) expectPairs(r *format.Reader) {
 func (j *Job) prepare(cases []format.Case) {
 	for i := range cases {
 		if c := &cases[i]; c.Err == nil {
-			if g, err := j.Solver.For(c.Goal); err == nil && g.Fast() != nil {
-				g.Fast().Table().Prepare()
+			if g, err := j.Solver.For(c.Goal); err == nil && g.Lookups() != nil {
+				g.Lookups().Table().Prepare()
 			}
 			return
 		}
@@ -295,8 +321,8 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		if err != nil {
 			continue
 		}
-		f := goal.Fast()
-		if !f.Fast() {
+		f := goal.Lookups()
+		if !f.Built() {
 			continue
 		}
 		key, ok := f.Key(start)
@@ -357,9 +383,9 @@ func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
 		if err != nil {
 			return nil
 		}
-		a.fast = g.Fast()
+		a.fast = g.Lookups()
 	}
-	if !a.fast.Fast() {
+	if !a.fast.Built() {
 		return nil
 	}
 	return a.fast

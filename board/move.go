@@ -69,3 +69,60 @@ func ParsePath(s string) ([]Move, error) {
 	}
 	return path, nil
 }
+
+// Mover plays moves on a board in place: a board of any size, whose
+// cells a Board would copy at every move. The zero Mover has no board.
+type Mover struct {
+	s     Shape
+	cells []uint32
+	blank int
+}
+
+// NewMover returns a Mover that starts from b.
+func NewMover(b Board) *Mover {
+	m := &Mover{s: b.Shape(), blank: b.Blank()}
+	if b.Valid() {
+		m.cells = make([]uint32, m.s.Cells())
+		for i := range m.cells {
+			m.cells[i] = uint32(b.Cell(i))
+		}
+	}
+	return m
+}
+
+// Move makes move mv and reports whether it was legal; an illegal move
+// changes nothing.
+func (m *Mover) Move(mv Move) bool {
+	if m == nil || m.cells == nil {
+		return false
+	}
+	to, ok := m.s.Step(m.blank, mv)
+	if !ok {
+		return false
+	}
+	m.cells[m.blank], m.cells[to] = m.cells[to], 0
+	m.blank = to
+	return true
+}
+
+// Is reports whether the board played so far is b.
+func (m *Mover) Is(b Board) bool {
+	if m == nil || m.cells == nil || b.Shape() != m.s || b.Blank() != m.blank {
+		return false
+	}
+	for i, v := range m.cells {
+		if int(v) != b.Cell(i) {
+			return false
+		}
+	}
+	return true
+}
+
+// Board returns the board played so far.
+func (m *Mover) Board() Board {
+	if m == nil || m.cells == nil {
+		return Board{}
+	}
+	b, _ := New(m.s, m.cells)
+	return b
+}

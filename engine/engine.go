@@ -1,25 +1,32 @@
-// Package engine is the one way in: a Solver answers a board of any shape
-// it supports, for any goal, with the lexicographically smallest shortest
-// path (d < l < r < u), and chooses inside, from the shape, which engine
+// Package engine is the one way in: a Solver answers a board of any
+// shape, for any goal, and chooses inside, from the shape, which engine
 // answers, the way regexp chooses its matcher behind one Regexp. Callers
-// (batch, judge, the commands) hold a Solver and never ask which.
+// (batch, judge, web, the commands) hold a Solver and ask it for what they
+// need (a lookup for a batch, a path written as it is made, whether the
+// path is proven shortest), never which engine it is.
 //
-// Shapes of at most nine cells are answered from full tables of optimal
-// moves (package table): a lookup, no search. Shapes of 10 to 16 cells are
-// answered by iterative-deepening A* (package search) over additive
-// pattern databases (package pdb): of the given sets, the best that fits
-// the goal, and for a blank cell no stored plan fits, databases built on
-// first use.
+// Boards of up to 16 cells get the lexicographically smallest shortest
+// path (d < l < r < u). Shapes of at most nine cells are answered from
+// full tables of optimal moves (package table): a lookup, no search.
+// Shapes of 10 to 16 cells are answered by iterative-deepening A*
+// (package search) over additive pattern databases (package pdb): of the
+// given sets, the best that fits the goal, and for a blank cell no stored
+// plan fits, databases built on first use. Larger boards, up to
+// board.MaxCells cells, get a short path that is not proven shortest
+// (package reduce: their outer rows and columns placed tile by tile, the
+// last nine cells from the tables), written as it is made.
 package engine
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/reduce"
 	"github.com/slidingpuzzle/solver/search"
 	"github.com/slidingpuzzle/solver/table"
 )
@@ -63,6 +70,7 @@ type Name string
 const (
 	Table  Name = "table"  // a full table of optimal moves: a lookup, no search
 	Search Name = "search" // IDA* over pattern databases
+	Reduce Name = "reduce" // boards of more than 16 cells: lines placed tile by tile, not proven shortest
 )
 
 // Engine returns the engine that answers boards of shape s, or an error
@@ -74,9 +82,6 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 	if !s.Valid() {
 		return "", &shapeError{fmt.Sprintf("%v is not a board shape; want R x C with R, C >= 2 and at most %d cells", s, board.MaxCells)}
 	}
-	if !s.Small() {
-		return "", &shapeError{fmt.Sprintf("%v boards are not supported; want at most %d cells", s, board.MaxSmall)}
-	}
 	shapes, err := v.tables.Shapes()
 	if err != nil {
 		return "", err
@@ -86,10 +91,29 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 			return Table, nil
 		}
 	}
+	if !s.Small() && len(shapes) > 0 {
+		return Reduce, nil
+	}
 	if s.Cells() >= MinSearch && len(v.search.sets) > 0 {
 		return Search, nil
 	}
 	return "", &shapeError{fmt.Sprintf("%v boards are not supported; the supported shapes are %s", s, list(shapes))}
+}
+
+// Instant reports whether boards of shape s are answered by a lookup,
+// with nothing to search: no time limit, cancellation or core of their
+// own is worth setting up for them.
+func (v *Solver) Instant(s board.Shape) bool {
+	name, err := v.Engine(s)
+	return err == nil && name == Table
+}
+
+// Optimal reports whether the paths v gives for boards of shape s are
+// proven shortest (and the lexicographically smallest of those): true for
+// shapes of up to board.MaxSmall cells it answers.
+func (v *Solver) Optimal(s board.Shape) bool {
+	name, err := v.Engine(s)
+	return err == nil && name != Reduce
 }
 
 // ErrShape is the error, matched with errors.Is, for a board of a shape
@@ -101,7 +125,9 @@ type shapeError struct{ msg string }
 func (e *shapeError) Error() string        { return e.msg }
 func (e *shapeError) Is(target error) bool { return target == ErrShape }
 
-// Shapes returns the shapes v answers, smallest first.
+// Shapes returns the shapes v answers with shortest paths, smallest
+// first. Every other R x C shape of at most board.MaxCells cells is
+// answered too, with paths not proven shortest.
 func (v *Solver) Shapes() ([]board.Shape, error) {
 	if v == nil || v.tables == nil {
 		return nil, errors.New("engine: the Solver has no engines (make it with New)")
@@ -133,6 +159,9 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 	name, err := v.Engine(goal.Shape())
 	if err != nil {
 		return nil, err
+	}
+	if name == Reduce {
+		return &Goal{goal: goal, v: v}, nil
 	}
 	if name == Search {
 		h, err := v.search.heuristic(goal.Shape(), goal.Blank())
@@ -193,42 +222,108 @@ type Goal struct {
 	goal board.Board
 	t    *table.Solver   // for a shape with tables
 	p    *search.Problem // for a shape that is searched
+	v    *Solver         // for a shape of more than board.MaxSmall cells: the endgame of reduce
 }
 
 // Goal returns the goal g answers for.
 func (g *Goal) Goal() board.Board { return g.goal }
 
-// Engine returns the engine that answers for g.
+// Engine returns the engine that answers for g, for people to read (-v,
+// the JSON API): what g can do is asked of g itself (Optimal, Lookups).
 func (g *Goal) Engine() Name {
-	if g.p != nil {
+	switch {
+	case g == nil:
+		return ""
+	case g.p != nil:
 		return Search
+	case g.v != nil:
+		return Reduce
 	}
 	return Table
 }
 
-// Stats says what an answer took: the nodes a search visited (0 for a
-// table), and its iterations.
-type Stats = search.Stats
+// Optimal reports whether g's paths are proven shortest, and the
+// lexicographically smallest of those.
+func (g *Goal) Optimal() bool { return g != nil && g.v == nil }
 
-// Solve appends the letters of the lexicographically smallest shortest
-// path from start to g's goal and reports true, or false when there is
-// none, with what it took. A search stops with ctx's error when ctx is
-// done first; a table lookup does not look at ctx.
-func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
-	if g == nil || (g.t == nil && g.p == nil) {
-		return dst, false, Stats{}, errZeroGoal
-	}
-	if g.p != nil {
-		return g.p.Solve(ctx, dst, start)
-	}
-	dst, ok, err := g.t.AppendPath(dst, start)
-	return dst, ok, Stats{}, err
+// Stats says what an answer took and gave.
+type Stats struct {
+	Nodes   int64 // the nodes a search visited, in every iteration; 0 for a lookup
+	Bounds  int   // the bounds a search tried
+	Optimal bool  // the path is proven shortest, and the lexicographically smallest of those
+	Engine  Name  // the engine that answered, for people to read
 }
 
-// Fast returns the table lookups behind g, which a batch uses to look up
-// many boards at once (table.Solver.Key and Gather), or nil when g's
-// engine has none.
-func (g *Goal) Fast() *table.Solver {
+func (g *Goal) stats(st search.Stats) Stats {
+	return Stats{Nodes: st.Nodes, Bounds: st.Bounds, Optimal: g.Optimal(), Engine: g.Engine()}
+}
+
+// Solve appends the letters of a path from start to g's goal and reports
+// true, or false when there is none, with what it took. For a board of at
+// most board.MaxSmall cells the path is the lexicographically smallest
+// shortest one (Stats.Optimal); for a larger one it is short but not
+// proven shortest, and is held whole in dst: WritePath writes it as it is
+// made. A search stops with ctx's error when ctx is done first; a table
+// lookup does not look at ctx.
+func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	if g == nil || (g.t == nil && g.p == nil && g.v == nil) {
+		return dst, false, Stats{}, errZeroGoal
+	}
+	switch {
+	case g.p != nil:
+		dst, ok, st, err := g.p.Solve(ctx, dst, start)
+		return dst, ok, g.stats(st), err
+	case g.v != nil:
+		w := appendWriter{dst}
+		_, ok, st, err := g.WritePath(ctx, &w, start, nil)
+		return w.b, ok, st, err
+	}
+	dst, ok, err := g.t.AppendPath(dst, start)
+	return dst, ok, g.stats(search.Stats{}), err
+}
+
+// appendWriter appends what is written to b.
+type appendWriter struct{ b []byte }
+
+func (w *appendWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// Progress is told now and then how far a long answer has come: the tiles
+// placed of all, and the moves written.
+type Progress = reduce.Progress
+
+// WritePath writes to w the letters of the path Solve would give and
+// returns its length, or reports false, writing nothing, when start cannot
+// reach g's goal. A nil w counts the moves and writes none. A path of a
+// large board (billions of moves on a board of a million cells) is written
+// as it is made, in memory that grows with the cells alone, and progress,
+// when not nil, is told how far it has come. When ctx is done first, what
+// was written is a prefix of the path and ctx's error is returned.
+func (g *Goal) WritePath(ctx context.Context, w io.Writer, start board.Board, progress Progress) (int64, bool, Stats, error) {
+	if g == nil || (g.t == nil && g.p == nil && g.v == nil) {
+		return 0, false, Stats{}, errZeroGoal
+	}
+	if g.v == nil {
+		var buf [search.MaxPath]byte
+		path, ok, st, err := g.Solve(ctx, buf[:0], start)
+		if err == nil && ok && w != nil && len(path) > 0 {
+			_, err = w.Write(path)
+		}
+		return int64(len(path)), ok, st, err
+	}
+	if !start.Valid() || start.Shape() != g.goal.Shape() {
+		return 0, false, g.stats(search.Stats{}), nil
+	}
+	n, ok, err := reduce.Solve(ctx, w, start, g.goal, g.v, reduce.Options{Progress: progress})
+	return n, ok, g.stats(search.Stats{}), err
+}
+
+// Lookups returns the table behind g, for a batch that looks up many
+// boards at once (table.Solver.Key and PackedAt), or nil when g answers
+// by other means.
+func (g *Goal) Lookups() *table.Solver {
 	if g == nil {
 		return nil
 	}
@@ -244,10 +339,17 @@ func (g *Goal) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
 }
 
 // Bound returns a lower bound on the moves from start to g's goal: for a
-// searched shape the search's heuristic, for a table the distance itself.
+// searched shape the search's heuristic, for a table the distance itself,
+// for a larger board the tiles' Manhattan distance.
 func (g *Goal) Bound(start board.Board) (int, error) {
 	if g != nil && g.p != nil {
 		return g.p.Bound(start)
+	}
+	if g != nil && g.v != nil {
+		if !start.Valid() || start.Shape() != g.goal.Shape() {
+			return 0, fmt.Errorf("engine: %v is not a board of the goal's shape", start)
+		}
+		return Manhattan(start, g.goal), nil
 	}
 	d, ok, err := g.Distance(start)
 	if err == nil && !ok {
@@ -257,8 +359,13 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 }
 
 // Distance returns the number of moves of a shortest path from start to
-// g's goal, or false when there is none.
+// g's goal, or false when there is none. For a board of more than
+// board.MaxSmall cells, whose shortest path no engine finds, it is
+// ErrNotShortest.
 func (g *Goal) Distance(start board.Board) (int, bool, error) {
+	if g != nil && g.v != nil {
+		return 0, false, ErrNotShortest
+	}
 	if g != nil && g.p != nil {
 		var buf [search.MaxPath]byte
 		path, ok, _, err := g.p.Solve(context.Background(), buf[:0], start)
@@ -271,6 +378,40 @@ func (g *Goal) Distance(start board.Board) (int, bool, error) {
 }
 
 var errZeroGoal = errors.New("engine: the Goal has no engine (Solver.For makes Goals)")
+
+// ErrNotShortest is the error of Distance for a board whose shortest path
+// is not known: one of more than board.MaxSmall cells.
+var ErrNotShortest = errors.New("engine: no shortest path is known for boards of more than 16 cells")
+
+// Manhattan returns the sum over the tiles of start of their distances,
+// in rows and columns, from their cells in goal: a lower bound on the
+// moves of any path. Boards of two shapes give 0.
+func Manhattan(start, goal board.Board) int {
+	s := start.Shape()
+	if !start.Valid() || s != goal.Shape() {
+		return 0
+	}
+	n := s.Cells()
+	home := make([]int32, n)
+	for i := range n {
+		home[goal.Cell(i)] = int32(i)
+	}
+	d := 0
+	for i := range n {
+		if t := start.Cell(i); t != 0 {
+			h := int(home[t])
+			d += abs(i/s.Cols-h/s.Cols) + abs(i%s.Cols-h%s.Cols)
+		}
+	}
+	return d
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
 
 // Many answers boards for many goals, as a judge file of pairs has them:
 // each goal is renamed onto the standard goal of its shape with the same
@@ -419,7 +560,7 @@ func (m *Many) Pairs(turn bool) (*table.Pairs, error) {
 		if err != nil {
 			return nil, err
 		}
-		if solvers[b] = g.Fast(); solvers[b] == nil {
+		if solvers[b] = g.Lookups(); solvers[b] == nil {
 			return nil, fmt.Errorf("engine: no table answers %v boards", s)
 		}
 		for i := range 9 {

@@ -162,6 +162,8 @@ func (a *AnswerReader) Next(num int, ans *Answer) bool {
 		return true
 	}
 	switch a.p.Print {
+	case Verdict:
+		ans.Err = a.errorf("want %q or %q, got %q", a.p.Solved, a.p.Unsolvable, truncate(line, 40))
 	case Path:
 		ans.Path = line
 	case Moves, MovesThenPath:
@@ -218,6 +220,9 @@ func (a *AnswerReader) word(line []byte) (string, bool) {
 	}
 	if string(line) == Bad {
 		return Bad, true
+	}
+	if a.p.Print == Verdict && string(line) == a.p.Solved {
+		return a.p.Solved, true
 	}
 	return "", false
 }

@@ -97,8 +97,19 @@ func TestPresets(t *testing.T) {
 			t.Errorf("preset %s twice", p.Name)
 		}
 		seen[p.Name] = true
-		if !p.Shape.Valid() || p.Problems == "" || p.Unsolvable == "" {
+		if p.Shape.Valid() == (p.Size != NoSize) || p.Problems == "" || p.Unsolvable == "" || (p.Print == Verdict) == (p.Solved == "") {
 			t.Errorf("preset %s is incomplete", p.Name)
+		}
+		if err := p.Check(); err != nil {
+			t.Errorf("preset %s: %v", p.Name, err)
+		}
+		if p.Size != NoSize {
+			for _, s := range []board.Shape{{Rows: 3, Cols: 3}, {Rows: 5, Cols: 7}} {
+				if g, err := p.GoalFor(s); err != nil || g.Shape() != s {
+					t.Errorf("preset %s: goal %q of %v: %v, %v", p.Name, p.Goal, s, g, err)
+				}
+			}
+			continue
 		}
 		if g, ok := p.DefaultGoal(); ok == p.Pairs || (ok && g.Shape() != p.Shape) {
 			t.Errorf("preset %s: goal %q", p.Name, p.Goal)

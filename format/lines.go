@@ -25,6 +25,29 @@ type lineReader struct {
 	// whose lines readLine slices with no copy.
 	mem   []byte
 	inMem bool
+
+	// maxLine is the longest line read, MaxLine unless a large board asks
+	// for more (setMaxLine); a line longer than MaxLine is gathered in long.
+	maxLine int
+	long    []byte
+	// comments says that "#" starts a comment, cut from each line read.
+	comments bool
+}
+
+// setMaxLine makes l read lines of up to n bytes, for a board of many
+// cells on one line; it never lowers the limit below MaxLine.
+func (l *lineReader) setMaxLine(n int) {
+	l.maxLine = max(n, MaxLine, l.maxLine)
+}
+
+// uncomment cuts a comment from line, where l has comments.
+func (l *lineReader) uncomment(line []byte) []byte {
+	if l.comments {
+		if i := bytes.IndexByte(line, '#'); i >= 0 {
+			return line[:i]
+		}
+	}
+	return line
 }
 
 func newLineReader(in io.Reader) lineReader {
@@ -69,6 +92,49 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 		return l.memLine()
 	}
 	line, err := l.br.ReadSlice('\n')
+	if err == bufio.ErrBufferFull && l.maxLine > MaxLine {
+		// A line longer than the buffer, which a large board may have:
+		// gathered while it fits in maxLine, counted after.
+		l.long = append(l.long[:0], line...)
+		for err == bufio.ErrBufferFull && len(l.long) <= l.maxLine {
+			line, err = l.br.ReadSlice('\n')
+			l.long = append(l.long, line...)
+		}
+		if err != bufio.ErrBufferFull && (err == nil || err == io.EOF) {
+			if err != nil {
+				l.err = err
+			}
+			line = l.long
+			if n := len(line); n > 0 && line[n-1] == '\n' {
+				line = line[:n-1]
+			}
+			l.line++
+			if len(line) <= l.maxLine {
+				return l.uncomment(withoutBOM(line, l.line)), 0, true
+			}
+			return nil, len(line), true
+		}
+		if err == bufio.ErrBufferFull {
+			n := len(l.long)
+			for err == bufio.ErrBufferFull {
+				line, err = l.br.ReadSlice('\n')
+				n += len(line)
+			}
+			switch err {
+			case nil:
+				n--
+			case io.EOF:
+			default:
+				l.err = err
+				return nil, 0, false
+			}
+			l.err = err
+			l.line++
+			return nil, n, true
+		}
+		l.err = err
+		return nil, 0, false
+	}
 	if err == bufio.ErrBufferFull {
 		n := len(line)
 		for err == bufio.ErrBufferFull {
@@ -98,7 +164,7 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 	if n := len(line); n > 0 && line[n-1] == '\n' {
 		line = line[:n-1]
 	}
-	return line, 0, true
+	return l.uncomment(line), 0, true
 }
 
 // memLine is readLine for an input in memory.
@@ -114,16 +180,16 @@ func (l *lineReader) memLine() (line []byte, tooLong int, ok bool) {
 	}
 	l.line++
 	line = withoutBOM(line, l.line)
-	if len(line) > MaxLine {
+	if len(line) > max(MaxLine, l.maxLine) {
 		return nil, len(line), true
 	}
-	return line, 0, true
+	return l.uncomment(line), 0, true
 }
 
 // feed makes line, without its line end, the next and last line l reads,
 // as line lineNo. A line over MaxLine reads as too long.
 func (l *lineReader) feed(line []byte, lineNo int) {
-	line = withoutBOM(line, lineNo)
+	line = l.uncomment(withoutBOM(line, lineNo))
 	l.pending, l.heldTooLong = line, 0
 	if len(line) > MaxLine {
 		l.pending, l.heldTooLong = nil, len(line)

@@ -26,6 +26,25 @@ const (
 	// MovesThenPath prints the number of moves, then the path on a line
 	// of its own (HDU 3567).
 	MovesThenPath
+	// Verdict prints whether the board can reach its goal at all: the
+	// preset's Solved word, or its Unsolvable one (POJ 2893).
+	Verdict
+)
+
+// Size says how a case gives the size of its board, in a preset whose
+// cases may each have their own.
+type Size int
+
+const (
+	// NoSize: every board has the preset's shape (or, for boards given as
+	// arguments with no shape, its own).
+	NoSize Size = iota
+	// RowsCols: a line "M N" before each board of M rows of N cells; the
+	// line "0 0" ends the input (POJ 2893).
+	RowsCols
+	// Side: a line "N" before each board of N rows of N cells (the 42
+	// school's n-puzzle).
+	Side
 )
 
 // Preset describes a judge's input and output.
@@ -38,7 +57,13 @@ type Preset struct {
 	Count   bool   // the input starts with the number of cases
 	Pairs   bool   // a case is a start board then a goal board
 	OneLine bool   // a case is one line; else a board is one line or one row a line
-	Goal    string // the goal of every case, unless Pairs
+	Goal    string // the goal of every case, unless Pairs: a board, or a name of board.GoalNames for every shape
+	// Size says how each case gives its board's size; Shape is then the
+	// zero Shape.
+	Size Size
+	// Comments says that "#" starts a comment that runs to the end of its
+	// line (and is then no blank).
+	Comments bool
 	// Separated says that a blank line stands between cases, so that in
 	// reading a case runs to the next blank line.
 	Separated bool
@@ -56,6 +81,7 @@ type Preset struct {
 	Print      Print
 	Upper      bool   // print the moves in capitals: L R U D
 	Unsolvable string // printed in place of the answer when there is none
+	Solved     string // printed by Verdict for a board that reaches its goal
 	Label      string // printed before each answer, %d the case number
 	Between    string // printed between the answers of two cases
 }
@@ -145,6 +171,18 @@ var Presets = []Preset{
 		Blank: '#', Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible",
 	},
+	{
+		Name: "poj2893", Problems: "POJ 2893 M x N Puzzle",
+		Size: RowsCols, Goal: board.BlankLast,
+		Blank: '0', Spaced: true, Rows: true,
+		Print: Verdict, Solved: "YES", Unsolvable: "NO",
+	},
+	{
+		Name: "npuzzle", Problems: "the 42 school's n-puzzle",
+		Size: Side, Goal: board.Snail, Comments: true,
+		Blank: '0', Spaced: true, Rows: true,
+		Print: Path, Unsolvable: "unsolvable",
+	},
 }
 
 // Lookup returns the preset called name.
@@ -179,28 +217,50 @@ func (p *Preset) CheckArgs() error { return p.check(false) }
 // reader of arguments can take each board's shape from the board.
 func (p *Preset) check(needShape bool) error {
 	switch {
-	case !p.Shape.Valid() && (needShape || p.Shape != board.Shape{}):
+	case p.Size != NoSize && (p.Shape != board.Shape{} || p.Pairs || p.Count || p.OneLine || p.Nested || p.Separated):
+		return fmt.Errorf("format: preset %q: a size a case goes with no shape, pairs, count, lines, lists or blank lines between cases", p.Name)
+	case p.Size < NoSize || p.Size > Side:
+		return fmt.Errorf("format: preset %q: unknown Size %d", p.Name, p.Size)
+	case p.Size == NoSize && !p.Shape.Valid() && (needShape || p.Shape != board.Shape{}):
 		return fmt.Errorf("format: preset %q: shape %v not supported", p.Name, p.Shape)
-	case p.Print < Path || p.Print > MovesThenPath:
+	case p.Print < Path || p.Print > Verdict:
 		return fmt.Errorf("format: preset %q: unknown Print %d", p.Name, p.Print)
 	case strings.Count(p.Label, "%") > 1 || strings.Count(p.Label, "%") != strings.Count(p.Label, "%d"):
 		return fmt.Errorf("format: preset %q: label %q, want at most one %%d and no other %%", p.Name, p.Label)
 	}
 	if !p.Pairs && p.Shape.Valid() {
-		if _, err := board.Parse(p.Shape, p.Goal); err != nil {
+		if _, err := p.GoalFor(p.Shape); err != nil {
 			return fmt.Errorf("format: preset %q: goal %q: %v", p.Name, p.Goal, err)
 		}
 	}
 	return nil
 }
 
+// GoalFor returns the goal of p's cases of shape s: its Goal written as
+// a board of s, or the goal of s that its Goal names (board.GoalNames),
+// or, with no Goal, the tiles in reading order and the blank last.
+func (p *Preset) GoalFor(s board.Shape) (board.Board, error) {
+	if !s.Valid() {
+		return board.Board{}, fmt.Errorf("shape %v not supported", s)
+	}
+	if p.Goal == "" {
+		g, _ := s.Named(board.BlankLast)
+		return g, nil
+	}
+	if g, ok := s.Named(p.Goal); ok {
+		return g, nil
+	}
+	return board.Parse(s, p.Goal)
+}
+
 // DefaultGoal returns the goal of p's cases, or false if p reads a goal
-// with every case or its goal is not a board (Check says why).
+// with every case, its cases have shapes of their own, or its goal is not
+// a board (Check says why).
 func (p *Preset) DefaultGoal() (board.Board, bool) {
 	if p.Pairs {
 		return board.Board{}, false
 	}
-	g, err := board.Parse(p.Shape, p.Goal)
+	g, err := p.GoalFor(p.Shape)
 	return g, err == nil
 }
 
@@ -208,7 +268,7 @@ func (p *Preset) DefaultGoal() (board.Board, bool) {
 // a run that may set one (-goal). For a preset of pairs, which reads a
 // goal with every case, it returns g as it is.
 func (p *Preset) GoalOr(g board.Board) board.Board {
-	if g == (board.Board{}) {
+	if !g.Valid() {
 		g, _ = p.DefaultGoal()
 	}
 	return g
@@ -216,21 +276,26 @@ func (p *Preset) GoalOr(g board.Board) board.Board {
 
 // WithShape returns p for boards of shape s: its goal is the standard
 // goal of s (the tiles in reading order, the blank last) unless p reads a
-// goal with every case or already has s. The zero Shape makes a preset
-// whose boards say their own shape, for boards given as arguments.
+// goal with every case, already has s, or names its goal (board.GoalNames),
+// which every shape has. The zero Shape makes a preset whose boards say
+// their own shape, for boards given as arguments.
 func (p *Preset) WithShape(s board.Shape) Preset {
 	q := *p
 	if s == q.Shape {
 		return q
 	}
 	q.Shape = s
-	if !q.Pairs {
-		q.Goal = ""
-		if s.Valid() {
-			q.Goal = s.Goal(s.Cells() - 1).String()
-		}
+	if !q.Pairs && !q.namedGoal() {
+		q.Goal = board.BlankLast
 	}
 	return q
+}
+
+// namedGoal reports whether p's goal is a name that every shape has
+// (board.GoalNames), not a board of one shape.
+func (p *Preset) namedGoal() bool {
+	_, named := board.Shape3x3.Named(p.Goal)
+	return named
 }
 
 // AppendBoardString returns p's goal as p writes a board, without its line
@@ -244,7 +309,7 @@ func (p *Preset) AppendBoardString() string {
 }
 
 // NeedsPath reports whether p prints paths, not only their lengths.
-func (p *Preset) NeedsPath() bool { return p.Print != Moves }
+func (p *Preset) NeedsPath() bool { return p.Print == Path || p.Print == MovesThenPath }
 
 // appendLabel writes what comes before the answer to case num.
 func (p *Preset) appendLabel(dst []byte, num int) []byte {
@@ -365,6 +430,15 @@ func (p *Preset) AppendBad(dst []byte, num int) []byte {
 	return p.appendWord(dst, num, Bad)
 }
 
+// AppendVerdict appends the answer of a Verdict preset to case num: its
+// Solved word when the board reaches its goal, its Unsolvable one when not.
+func (p *Preset) AppendVerdict(dst []byte, num int, solvable bool) []byte {
+	if solvable {
+		return p.appendWord(dst, num, p.Solved)
+	}
+	return p.appendWord(dst, num, p.Unsolvable)
+}
+
 func (p *Preset) appendWord(dst []byte, num int, word string) []byte {
 	dst = p.appendLabel(dst, num)
 	dst = append(dst, word...)
@@ -417,9 +491,28 @@ func (p *Preset) AppendCase(dst []byte, start, goal board.Board) []byte {
 	if p.Gap {
 		dst = append(dst, '\n')
 	}
+	switch s := start.Shape(); p.Size {
+	case RowsCols:
+		dst = strconv.AppendInt(dst, int64(s.Rows), 10)
+		dst = append(dst, ' ')
+		dst = strconv.AppendInt(dst, int64(s.Cols), 10)
+		dst = append(dst, '\n')
+	case Side:
+		dst = strconv.AppendInt(dst, int64(s.Rows), 10)
+		dst = append(dst, '\n')
+	}
 	dst = p.AppendBoard(dst, start)
 	if p.Pairs {
 		dst = p.AppendBoard(dst, goal)
+	}
+	return dst
+}
+
+// AppendEnd appends what ends the input of a judge that has an end: the
+// line "0 0" of RowsCols.
+func (p *Preset) AppendEnd(dst []byte) []byte {
+	if p.Size == RowsCols {
+		dst = append(dst, "0 0\n"...)
 	}
 	return dst
 }
@@ -451,6 +544,15 @@ func (p *Preset) Describe() string {
 	if p.Separated {
 		in += ", a blank line between cases"
 	}
+	switch p.Size {
+	case RowsCols:
+		in = `cases of a line "M N" then M rows of N cells, "0 0" at the end`
+	case Side:
+		in = `a line "N" then N rows of N cells`
+	}
+	if p.Comments {
+		in += `, "#" starting a comment`
+	}
 	if p.Count {
 		in = "a count, then " + in
 	}
@@ -462,6 +564,8 @@ func (p *Preset) Describe() string {
 		out = "move counts"
 	case MovesThenPath:
 		out = "counts and move strings"
+	case Verdict:
+		return fmt.Sprintf("%s, goal %s; prints %q when the board can be solved, %q if not", in, p.Goal, p.Solved, p.Unsolvable)
 	}
 	switch {
 	case p.Nested:

@@ -75,6 +75,14 @@ type Reader struct {
 
 	cells []board.Cell
 
+	// For a preset whose cases give their size (Preset.Size): the shape
+	// of the case being read, and whether the size line before the next
+	// one must be looked for past lines that are none (after a bad one),
+	// or the input has ended ("0 0").
+	shape  board.Shape
+	resync bool
+	ended  bool
+
 	// simple, when not nil, holds the cases of a block read whole at once
 	// (Block.Reader), of which Next gives simpleNext on; simpleBuf keeps
 	// the room for the next block.
@@ -95,9 +103,13 @@ func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
 }
 
 func newReader(r io.Reader, name string, p Preset, goal board.Board, args bool) *Reader {
-	rd := &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1, args: args}
+	rd := &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1, args: args, shape: p.Shape}
+	rd.comments = p.Comments
+	if n := p.Shape.Cells(); n > board.MaxSmall && p.Shape.Valid() {
+		rd.setMaxLine(lineFor(n))
+	}
 	rd.invalid = p.check(!args || goal.Valid())
-	if rd.invalid == nil && !p.Pairs && goal.Shape() != p.Shape {
+	if rd.invalid == nil && !p.Pairs && p.Size == NoSize && goal.Shape() != p.Shape {
 		rd.invalid = &Error{Name: name, SyntaxError: &board.SyntaxError{Msg: "the goal " + goal.String() + " is not a board of shape " + p.Shape.String()}}
 	}
 	return rd
@@ -119,11 +131,18 @@ func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
 		sb.WriteString(strings.ReplaceAll(a, "\n", " "))
 		sb.WriteByte('\n')
 	}
-	p.Count, p.Separated = false, false
+	p.Count, p.Separated, p.Size = false, false, NoSize
 	r := newReader(strings.NewReader(sb.String()), "argument", p, goal, true)
 	r.argTexts = args
+	for _, a := range args {
+		r.setMaxLine(len(a))
+	}
 	return r
 }
+
+// lineFor is the longest line a board of n cells may take, written on one
+// line with room to spare: a 999 x 999 board takes about 7 MB.
+func lineFor(n int) int { return 16*n + 1024 }
 
 // argShape returns the shape of the board of argument k, read from it.
 func (r *Reader) argShape(k int) (board.Shape, error) {
@@ -285,6 +304,22 @@ func (r *Reader) Next(c *Case) bool {
 			return true
 		}
 	}
+	if r.p.Size != NoSize {
+		if r.ended {
+			return false
+		}
+		s, err, ok := r.readSize()
+		if !ok {
+			return false
+		}
+		if err != nil {
+			r.num++
+			c.Num, c.Line, c.name, c.args, c.Err = r.num, r.line, r.name, r.args, err
+			return true
+		}
+		r.shape = s
+		r.setMaxLine(lineFor(s.Cells()))
+	}
 	cells := r.cells[:0]
 	defer func() { r.cells = cells[:0] }()
 	// bs is known only when the fast path found it: a copy of the zero
@@ -332,9 +367,8 @@ func (r *Reader) Next(c *Case) bool {
 		}
 	} else if bad == nil {
 		start, bad = r.fromCells(cells, &bs, n, "")
-		goal = r.goal
-		if !goal.Valid() {
-			goal = bs.shape.Goal(n - 1) // the standard goal of a shape read from the board
+		if bad == nil {
+			goal, bad = r.goalFor(bs.shape, bs.line)
 		}
 	}
 	if r.p.Separated {
@@ -458,7 +492,7 @@ type boardScan struct {
 // line is an empty board. inCase says the board is the second of a case,
 // where a blank line in a preset of separated cases ends the case.
 func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board.Cell {
-	*bs = boardScan{shape: r.p.Shape}
+	*bs = boardScan{shape: r.shape}
 	n := bs.shape.Cells()
 	var line []byte
 	for {
@@ -738,8 +772,83 @@ func (r *Reader) restOfCase() error {
 			return err
 		}
 		if err == nil {
-			err = r.errorAt(r.line, 0, "more lines than one board before the blank line that ends the case; want "+strconv.Itoa(r.p.Shape.Rows)+" rows of "+strconv.Itoa(r.p.Shape.Cols))
+			err = r.errorAt(r.line, 0, "more lines than one board before the blank line that ends the case; want "+strconv.Itoa(r.shape.Rows)+" rows of "+strconv.Itoa(r.shape.Cols))
 		}
+	}
+}
+
+// goalFor returns the goal of a case whose board, of shape s, starts at
+// line: the Reader's goal, or the preset's for s.
+func (r *Reader) goalFor(s board.Shape, line int) (board.Board, error) {
+	if r.goal.Valid() {
+		if r.goal.Shape() != s {
+			return board.Board{}, r.errorAt(line, 0, "the board is "+s.String()+" and the goal "+r.goal.Shape().String()+"; want one shape")
+		}
+		return r.goal, nil
+	}
+	g, err := r.p.GoalFor(s)
+	if err != nil {
+		return g, r.errorAt(line, 0, "goal: "+err.Error())
+	}
+	return g, nil
+}
+
+// readSize reads the line that gives the size of the next case's board
+// (Preset.Size), past blank lines: "M N" or "N". It reports false at the
+// end of the input, and at the line "0 0" that ends the input of
+// RowsCols. A line that is no size is a bad case, and the lines after it
+// up to the next that may be one are skipped: they are the bad case's
+// board.
+func (r *Reader) readSize() (board.Shape, error, bool) {
+	want := 2
+	what := `the size of the next board, "M N" (rows and columns) or "0 0" at the end`
+	if r.p.Size == Side {
+		want, what = 1, `the size of the next board, "N" for N x N`
+	}
+	for {
+		line, tooLong, ok := r.readLine()
+		if !ok {
+			return board.Shape{}, nil, false
+		}
+		if tooLong > 0 {
+			if r.resync {
+				continue
+			}
+			r.resync = true
+			return board.Shape{}, r.errorAt(r.line, 0, "line of "+strconv.Itoa(tooLong)+" bytes is too long; want "+what), true
+		}
+		if isBlankLine(line) {
+			continue
+		}
+		f := bytes.Fields(line)
+		var v [2]int
+		good := len(f) == want
+		for i := 0; good && i < want; i++ {
+			n, err := strconv.Atoi(string(f[i]))
+			good = err == nil && n >= 0
+			v[i] = n
+		}
+		if !good {
+			if r.resync {
+				continue
+			}
+			r.resync = true
+			return board.Shape{}, r.errorAt(r.line, 0, "want "+what+", got "+strconv.Quote(truncate(bytes.TrimSpace(line), 40))), true
+		}
+		r.resync = false
+		if want == 1 {
+			v[1] = v[0]
+		}
+		if want == 2 && v[0] == 0 && v[1] == 0 {
+			r.ended = true
+			return board.Shape{}, nil, false
+		}
+		s := board.Shape{Rows: v[0], Cols: v[1]}
+		if !s.Valid() {
+			r.resync = true
+			return board.Shape{}, r.errorAt(r.line, 0, "size "+strconv.Itoa(v[0])+"x"+strconv.Itoa(v[1])+": want R x C with R, C >= 2 and at most "+strconv.Itoa(board.MaxCells)+" cells"), true
+		}
+		return s, nil, true
 	}
 }
 

@@ -374,6 +374,19 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	if ans.Err != nil {
 		return fmt.Sprintf("unreadable answer: %v", ans.Err), nil
 	}
+	// at names the place of a fault: made only for one.
+	at := func() string { return c.AnswersName + ":" + strconv.Itoa(ans.Line) + ": " }
+	if p.Print == format.Verdict {
+		// Whether the board can be solved: its parity, nothing to look up.
+		solvable := board.Solvable(cs.Start, cs.Goal)
+		switch want := map[bool]string{true: p.Solved, false: p.Unsolvable}[solvable]; {
+		case ans.Word == format.Bad:
+			return at() + fmt.Sprintf("the answer is %q", format.Bad), nil
+		case ans.Word != want:
+			return at() + fmt.Sprintf("says %q, want %q", ans.Word, want), nil
+		}
+		return "", nil
+	}
 	var want []byte
 	if lk == nil {
 		var one lookup
@@ -388,17 +401,20 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 	if err != nil {
 		return "", err
 	}
-	// at names the place of a fault: made only for one.
-	at := func() string { return c.AnswersName + ":" + strconv.Itoa(ans.Line) + ": " }
 	switch {
 	case ans.Word == format.Bad:
 		return at() + fmt.Sprintf("the answer is %q", format.Bad), nil
+	case ans.Word != "" && solvable && d < 0:
+		return at() + fmt.Sprintf("says %q, but the board is solvable", ans.Word), nil
 	case ans.Word != "" && solvable:
 		return at() + fmt.Sprintf("says %q, but the board is solvable in %d moves", ans.Word, d), nil
 	case ans.Word != "":
 		return "", nil
 	case !solvable:
 		return at() + fmt.Sprintf("the board cannot reach the goal; want %q", p.Unsolvable), nil
+	}
+	if d < 0 && p.Print != format.Path {
+		return at() + fmt.Sprintf("the number of moves of a board of %d cells cannot be judged: no shortest path is known for boards of more than %d cells", cs.Start.Shape().Cells(), board.MaxSmall), nil
 	}
 	if p.Print == format.Moves || p.Print == format.MovesThenPath {
 		if ans.Moves != d {
@@ -426,7 +442,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		if ours != 0 && !p.Upper && bytes.Equal(ours.AppendTo(c.ours[:0]), ans.Path) {
 			return "", nil
 		}
-		if n, ok := c.walk(cs.Start, cs.Goal, ans.Path); ok && (!c.Shortest || n <= d) {
+		if n, ok := c.walk(cs.Start, cs.Goal, ans.Path); ok && (!c.Shortest || n <= d && d >= 0) {
 			return "", nil
 		}
 	}
@@ -467,7 +483,7 @@ func (c *Checker) find(cs *format.Case, lk *lookup) {
 	lk.goal, lk.start, lk.err = g(cs.Start, cs.Goal)
 	lk.fast, lk.key, lk.keyOK, lk.path = nil, 0, false, 0
 	if lk.err == nil {
-		if f := lk.goal.Fast(); f.Fast() {
+		if f := lk.goal.Lookups(); f.Built() {
 			lk.fast = f
 			lk.key, lk.keyOK = f.Key(lk.start)
 		}
@@ -480,7 +496,7 @@ func (c *Checker) lookups(r *run) []lookup {
 	c.lks = slices.Grow(c.lks[:0], len(r.items))[:len(r.items)]
 	for i := range r.items {
 		it, lk := &r.items[i], &c.lks[i]
-		if it.cs.Num == 0 || it.judged || it.cs.Err != nil || it.ans.Err != nil {
+		if it.cs.Num == 0 || it.judged || it.cs.Err != nil || it.ans.Err != nil || c.Preset.Print == format.Verdict {
 			*lk = lookup{}
 			continue
 		}
@@ -500,7 +516,14 @@ func (c *Checker) lookups(r *run) []lookup {
 // there are none, and where the goal's table gave it (lk.fast) and the
 // pair is not turned, the path the table gives, or 0 (a turned pair's
 // path is the turned start's, as long as its own).
+//
+// For a goal whose shortest paths are not known (a board of more than
+// board.MaxSmall cells) the moves are -1, and whether there is a path is
+// the boards' parity.
 func (c *Checker) distance(lk *lookup) (int, bool, table.Packed, error) {
+	if !lk.goal.Optimal() {
+		return -1, board.Solvable(lk.start, lk.goal.Goal()), 0, nil
+	}
 	if lk.fast != nil {
 		if !lk.keyOK {
 			return 0, false, 0, nil
@@ -522,6 +545,9 @@ func (c *Checker) distance(lk *lookup) (int, bool, table.Packed, error) {
 // letters and they end at goal (spaces after them allowed).
 func (c *Checker) walk(start, goal board.Board, path []byte) (int, bool) {
 	s := start.Shape()
+	if !start.Small() {
+		return 0, false // judgePath walks it
+	}
 	if c.walkShape != s {
 		c.walkShape = s
 		for i := range c.steps {
@@ -620,7 +646,7 @@ func samePath(ans *format.Answer, ar *format.AnswerReader, want []byte) (string,
 // as it comes (Answer.More), so a path of any length is judged on its
 // merits in memory of one piece.
 func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.AnswerReader, d int, at func() string) string {
-	b := cs.Start
+	b := board.NewMover(cs.Start)
 	piece, more := ans.Path, ans.More
 	moves := 0  // moves read so far
 	spaces := 0 // spaces read since the last move
@@ -643,7 +669,7 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 			if !ok || (ch < 'a') != c.Preset.Upper {
 				fault = at() + fmt.Sprintf("move %d is %q, want one of %s", moves, ch, letters(c.Preset))
 			} else if !b.Move(m) {
-				fault = at() + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b)
+				fault = at() + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b.Board())
 			}
 		}
 		if !more {
@@ -654,8 +680,10 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 	switch {
 	case fault != "":
 		return fault
-	case b != cs.Goal:
-		return at() + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", moves, b, cs.Goal)
+	case !b.Is(cs.Goal):
+		return at() + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", moves, b.Board(), cs.Goal)
+	case c.Shortest && d < 0:
+		return at() + fmt.Sprintf("a path of %d moves, which cannot be judged shortest: no shortest path is known for boards of more than %d cells", moves, board.MaxSmall)
 	case c.Shortest && moves > d:
 		return at() + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", moves-d, d, moves)
 	}

@@ -137,7 +137,7 @@ func prepareNine(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Fast().Table().Prepare(); err != nil {
+		if err := g.Lookups().Table().Prepare(); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -20,6 +20,9 @@ import (
 type Generator struct {
 	Solver *engine.Solver
 	Preset format.Preset
+	// Shape is the shape of every board of a preset whose cases give
+	// their size (format.Preset.Size); the zero Shape means 3x3.
+	Shape board.Shape
 	// Goal is the goal of every case; the zero Board means the preset's
 	// own, or, for a preset of pairs, a random goal for each case.
 	Goal board.Board
@@ -64,16 +67,15 @@ func (r rng) chance(p float64) bool {
 
 // arrangement returns a uniformly random arrangement of shape s.
 func (r rng) arrangement(s board.Shape) board.Board {
-	var cells [board.MaxSmall]uint8
-	n := s.Cells()
-	for i := range n {
-		cells[i] = uint8(i)
+	cells := make([]int32, s.Cells())
+	for i := range cells {
+		cells[i] = int32(i)
 	}
-	for i := n - 1; i > 0; i-- {
+	for i := len(cells) - 1; i > 0; i-- {
 		j := r.intn(i + 1)
 		cells[i], cells[j] = cells[j], cells[i]
 	}
-	b, _ := board.New(s, cells[:n])
+	b, _ := board.New(s, cells)
 	return b
 }
 
@@ -96,11 +98,13 @@ func flip(b board.Board) board.Board {
 // Check reports what the settings of g cannot honour, naming the flags of
 // cmd/judge that set them.
 func (g *Generator) Check() error {
-	p := g.Preset
+	p := g.preset()
 	if err := p.Check(); err != nil {
 		return err
 	}
 	switch {
+	case !p.Shape.Valid():
+		return fmt.Errorf("shape %v not supported", p.Shape)
 	case g.Goal.Valid() && g.Goal.Shape() != p.Shape:
 		return fmt.Errorf("-goal %v is not a board of the preset's shape %v", g.Goal, p.Shape)
 	case g.Goal.Valid() && p.Pairs && g.All:
@@ -148,14 +152,30 @@ func (g *Generator) Check() error {
 	return nil
 }
 
+// preset returns g's preset with the shape of its boards: for a preset
+// whose cases give their size, g's Shape (3x3 by default), whose goal it
+// names.
+func (g *Generator) preset() format.Preset {
+	p := g.Preset
+	if p.Size != format.NoSize {
+		s := g.Shape
+		if s == (board.Shape{}) {
+			s = board.Shape3x3
+		}
+		p.Size, p.Shape = format.NoSize, s
+	}
+	return p
+}
+
 // Write writes the judge file. Settings it cannot honour are an error,
 // before anything is written.
 func (g *Generator) Write(w io.Writer) error {
 	if err := g.Check(); err != nil {
 		return fmt.Errorf("judge: %v", err)
 	}
-	p := g.Preset
+	p := g.preset()
 	s := p.Shape
+	out := g.Preset // writes the cases, with their sizes
 	goal := p.GoalOr(g.Goal)
 	if p.Pairs && g.All && goal == (board.Board{}) {
 		goal = s.Goal(s.Cells() - 1)
@@ -176,11 +196,12 @@ func (g *Generator) Write(w io.Writer) error {
 		for r := range uint64(n) {
 			perm.Unrank(cells, r)
 			b, _ := board.New(s, cells)
-			buf = p.AppendCase(buf, b, goal)
+			buf = out.AppendCase(buf, b, goal)
 			if err := flush(false); err != nil {
 				return err
 			}
 		}
+		buf = out.AppendEnd(buf)
 		return flush(true)
 	}
 	r := rng{rand.NewPCG(g.Seed, 0x9e3779b97f4a7c15)}
@@ -222,11 +243,12 @@ func (g *Generator) Write(w io.Writer) error {
 				start = flip(start)
 			}
 		}
-		buf = p.AppendCase(buf, start, caseGoal)
+		buf = out.AppendCase(buf, start, caseGoal)
 		if err := flush(false); err != nil {
 			return err
 		}
 	}
+	buf = out.AppendEnd(buf)
 	return flush(true)
 }
 
@@ -286,18 +308,22 @@ func (d *depthPicker) list(blank int) ([]int32, error) {
 // straight back.
 func walk(r rng, b board.Board, n int) board.Board {
 	prev := board.Move(0xff)
+	s, blank := b.Shape(), b.Blank()
+	path := make([]board.Move, 0, n)
 	for range n {
 		var moves [board.NumMoves]board.Move
 		k := 0
 		for m := range board.Move(board.NumMoves) {
-			if _, ok := b.Shape().Step(b.Blank(), m); ok && m != prev.Reverse() {
+			if _, ok := s.Step(blank, m); ok && m != prev.Reverse() {
 				moves[k] = m
 				k++
 			}
 		}
 		m := moves[r.intn(k)]
-		b.Move(m)
+		blank, _ = s.Step(blank, m)
+		path = append(path, m)
 		prev = m
 	}
+	b.Apply(path) // one copy of a large board's cells, not one a move
 	return b
 }

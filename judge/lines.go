@@ -68,7 +68,7 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 	if err != nil {
 		return v, restIn, restAns, 0, nil // Check's readers say what is wrong
 	}
-	solver := g.Fast()
+	solver := g.Lookups()
 	if solver == nil || solver.Table().MaxDepth() > table.MaxPackedLen {
 		return v, restIn, restAns, 0, nil
 	}

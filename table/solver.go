@@ -200,12 +200,12 @@ func (v *Solver) KeyLine(line []byte) (key Key, solvable, ok bool) {
 	return Key(i), parity == v.class, true
 }
 
-// Fast reports whether v's fast lookups are built, so that PackedAt
+// Built reports whether v's fast lookups are built, so that PackedAt
 // answers without following the table.
-func (v *Solver) Fast() bool { return v != nil && v.t != nil && v.t.built.Load() != nil }
+func (v *Solver) Built() bool { return v != nil && v.t != nil && v.t.built.Load() != nil }
 
 // PackedAt returns the path of key, a key of v's (Solver.Key), once the
-// fast lookups are built (Fast); before, or for a key not of v's, false.
+// fast lookups are built (Built); before, or for a key not of v's, false.
 // A loop of PackedAt over many keys makes loads that do not wait on each
 // other, as Gather does.
 func (v *Solver) PackedAt(key Key) (Packed, bool) {

@@ -482,7 +482,7 @@ func TestFastCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	b := table.Position(s3, s3.Goal(4).Parity(), 12345)
-	for k := 0; !v.Fast(); k++ {
+	for k := 0; !v.Built(); k++ {
 		if k > 1000 {
 			t.Fatalf("no fast lookups after %d lookups with a cache", k)
 		}
@@ -654,8 +654,8 @@ func TestExpect(t *testing.T) {
 		if err != nil || string(got) != string(want) {
 			t.Errorf("%s: %q, %v; want %q", c.name, got, err, want)
 		}
-		if v.Fast() != c.fast {
-			t.Errorf("%s: Fast %v after Expect(%d), want %v", c.name, v.Fast(), c.n, c.fast)
+		if v.Built() != c.fast {
+			t.Errorf("%s: Fast %v after Expect(%d), want %v", c.name, v.Built(), c.n, c.fast)
 		}
 	}
 	// A table whose tree is broken: Expect's build fails, and the lookup

@@ -134,7 +134,8 @@ type Answer struct {
 	Reason   string  `json:"reason,omitempty"` // why not, when not
 	Path     string  `json:"path"`             // the moves of the blank, d l r u
 	Moves    int     `json:"moves"`
-	Engine   string  `json:"engine"` // table or search
+	Optimal  bool    `json:"optimal"` // the path is proven shortest (boards of up to 16 cells)
+	Engine   string  `json:"engine"`  // table, search or reduce
 	Nodes    int64   `json:"nodes"`  // searched, for the search engine
 	Millis   float64 `json:"ms"`     // the time the answer took
 }
@@ -192,18 +193,22 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	name, err := s.solver.Engine(shape)
-	if err != nil {
+	g, err := s.solver.For(goal)
+	if errors.Is(err, engine.ErrShape) {
 		s.fail(w, r, http.StatusBadRequest, err.Error())
 		return
 	}
-	ans := Answer{Shape: shape.String(), Rows: shape.Rows, Cols: shape.Cols, Board: ints(start), Goal: ints(goal), Engine: string(name)}
+	if err != nil {
+		s.fail(w, r, http.StatusInternalServerError, err.Error())
+		return
+	}
+	ans := Answer{Shape: shape.String(), Rows: shape.Rows, Cols: shape.Cols, Board: ints(start), Goal: ints(goal), Engine: string(g.Engine()), Optimal: g.Optimal()}
 	if !board.Solvable(start, goal) {
 		ans.Reason = reason(start, goal)
 		writeJSON(w, http.StatusOK, ans)
 		return
 	}
-	if name == engine.Search {
+	if !s.solver.Instant(shape) {
 		if !s.acquire(r.Context()) {
 			s.busy(w, r)
 			return
@@ -213,13 +218,7 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	t0 := time.Now()
-	g, err := s.solver.For(goal)
-	var path []byte
-	var st engine.Stats
-	var ok bool
-	if err == nil {
-		path, ok, st, err = g.Solve(ctx, nil, start)
-	}
+	path, ok, st, err := g.Solve(ctx, nil, start)
 	ans.Millis = float64(time.Since(t0).Microseconds()) / 1000
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
@@ -232,7 +231,7 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	ans.Solvable, ans.Path, ans.Moves, ans.Nodes = ok, string(path), len(path), st.Nodes
+	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal = ok, string(path), len(path), st.Nodes, st.Optimal
 	s.opts.Logger.Info("solved", "shape", ans.Shape, "board", start.String(), "moves", ans.Moves, "engine", ans.Engine, "nodes", ans.Nodes, "ms", ans.Millis)
 	writeJSON(w, http.StatusOK, ans)
 }

@@ -93,22 +93,36 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.shape, "shape", "", "boards of `RxC` cells instead of the format's, e.g. -shape 2x3; the goal is then the tiles in order, the blank last")
 }
 
-// preset returns the chosen preset and goal, or prints why not.
-func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, bool) {
+// preset returns the chosen preset and goal, and for a preset whose cases
+// give their size, the -shape of the boards gen writes (the zero Shape if
+// none was given), or prints why not.
+func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, board.Shape, bool) {
 	p, ok := format.Lookup(c.format)
 	if !ok {
 		fmt.Fprintf(stderr, "judge: unknown format %q; want one of %s\n", c.format, strings.Join(format.Names(), ", "))
-		return p, board.Board{}, false
+		return p, board.Board{}, board.Shape{}, false
 	}
-	p, goal, err := cli.Setup(p, c.shape, c.goal, false)
+	shapeText, sized := c.shape, board.Shape{}
+	var err error
+	if p.Size != format.NoSize && shapeText != "" {
+		sized, err = board.ParseShape(shapeText)
+		if err != nil {
+			err = fmt.Errorf("-shape: %v", err)
+		}
+		shapeText = ""
+	}
+	var goal board.Board
 	if err == nil {
+		p, goal, err = cli.Setup(p, shapeText, c.goal, false)
+	}
+	if err == nil && p.Size == format.NoSize {
 		_, err = embedded.Solver().Engine(p.Shape)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "judge: %v\n", err)
-		return p, board.Board{}, false
+		return p, board.Board{}, board.Shape{}, false
 	}
-	return p, goal, true
+	return p, goal, sized, true
 }
 
 // parse parses the flags of a command, wherever they stand, and returns
@@ -153,7 +167,7 @@ Flags:
 		fmt.Fprintf(stderr, "judge check: want INPUT and ANSWERS, got %d arguments (judge check -h)\n", len(files))
 		return exitFatal
 	}
-	p, goal, ok := c.preset(stderr)
+	p, goal, _, ok := c.preset(stderr)
 	if !ok {
 		return exitFatal
 	}
@@ -229,11 +243,11 @@ Flags:
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	p, goal, ok := c.preset(stderr)
+	p, goal, sized, ok := c.preset(stderr)
 	if !ok {
 		return exitFatal
 	}
-	g := &judge.Generator{Solver: embedded.Solver(), Preset: p, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all, Walk: *walk}
+	g := &judge.Generator{Solver: embedded.Solver(), Preset: p, Shape: sized, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all, Walk: *walk}
 	if *all && set["n"] {
 		fmt.Fprintf(stderr, "judge gen: -all writes every arrangement and cannot take -n\n")
 		return exitFatal

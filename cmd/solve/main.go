@@ -120,15 +120,14 @@ func largeFor(dir string) (*engine.Solver, error) {
 // whose shape cannot be told is a bad case, not a search.
 func lookupsOnly(solver *engine.Solver, p format.Preset, args []string) bool {
 	if p.Shape.Valid() {
-		name, err := solver.Engine(p.Shape)
-		return err == nil && name == engine.Table
+		return solver.Instant(p.Shape)
 	}
 	for _, a := range args {
 		s, err := board.Infer(a)
 		if err != nil {
 			continue
 		}
-		if name, err := solver.Engine(s); err != nil || name != engine.Table {
+		if !solver.Instant(s) {
 			return false
 		}
 	}

@@ -144,7 +144,7 @@ func TestArgs(t *testing.T) {
 		{[]string{"1x32", "12\n34\n56\n7x", "12\n34\n56\n78"}, "d\n\nerror\n", "solve: argument 3, column 11: tile 8 out of range 1..7 for a 4x2 board\n", 1},
 		{[]string{"12345x"}, "error\n", "solve: argument 1: 6 cells: give -shape 2x3 or 3x2\n", 1},
 		{[]string{"-shape", "2x3", "1234567"}, "error\n", "solve: argument 1, column 6: tile 6 out of range 1..5 for a 2x3 board\n", 1},
-		{[]string{"-shape", "2x9", "1"}, "", "solve: 2x9 boards are not supported; want at most 16 cells\n", 2},
+		{[]string{"-shape", "2x9", "1"}, "error\n", "solve: argument 1: too few cells: 1, want 18\n", 1},
 		{[]string{"-goal", "1 2 3\n4 5 0", "12354x", "1234x5"}, "unsolvable\nr\n", "", 0},
 		// The 15-puzzle, and a -pdb that is not there.
 		{[]string{"-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "-pdb", "none", "14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13", "-format", "aoj13c"}, "52\n", "", 0},

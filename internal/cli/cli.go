@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -74,11 +75,23 @@ func Exit(err error) int {
 // Setup applies the -shape and -goal flags to a preset: shapeText ("" if
 // not given) sets its shape and, unless the preset reads a goal with every
 // case, its goal to the standard one of that shape; goalText ("" if not
-// given) is the goal of every case. When infer is true (neither -format
-// nor -shape was given) the shape comes from the goal as written, or, with
-// no goal, from each board (the zero Shape). It returns the preset and the
-// goal, the zero Board for the preset's own.
+// given) is the goal of every case: a board, or a name of a goal that
+// every shape has (blank-last, blank-first, snail), which becomes the
+// preset's. When infer is true (neither -format nor -shape was given) the
+// shape comes from the goal as written, or, with no goal or a named one,
+// from each board (the zero Shape). It returns the preset and the goal,
+// the zero Board for the preset's own.
 func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Preset, board.Board, error) {
+	if shapeText != "" && p.Size != format.NoSize {
+		return p, board.Board{}, fmt.Errorf("-shape does not go with -format %s, whose cases give their own size", p.Name)
+	}
+	if slices.Contains(board.GoalNames, goalText) {
+		if p.Pairs {
+			return p, board.Board{}, fmt.Errorf("-goal does not go with -format %s, which reads a goal with every case", p.Name)
+		}
+		p.Goal = goalText
+		goalText = ""
+	}
 	if shapeText != "" {
 		s, err := board.ParseShape(shapeText)
 		if err != nil {
@@ -94,6 +107,18 @@ func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Pres
 	}
 	if p.Pairs {
 		return p, board.Board{}, fmt.Errorf("-goal does not go with -format %s, which reads a goal with every case", p.Name)
+	}
+	if p.Size != format.NoSize {
+		// The goal of every case, of one shape: cases of another are bad.
+		s, err := board.Infer(goalText)
+		if err != nil {
+			return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, err)
+		}
+		g, err := board.Parse(s, goalText)
+		if err != nil {
+			return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, Positionless(goalText, err))
+		}
+		return p, g, nil
 	}
 	if infer && shapeText == "" {
 		s, err := board.Infer(goalText)

@@ -1,0 +1,522 @@
+// Package reduce answers boards of any size with a short path, not
+// promised to be shortest: it places the outer rows and columns of the
+// board tile by tile, shrinking it, and hands the last few cells to an
+// Endgame that answers them optimally (the tables). Its path is written
+// as it is made, so that a board of a million cells, whose path runs to
+// billions of moves, is answered in memory that grows with its cells
+// alone.
+//
+// Each tile is moved by the usual means of the constructive solvers
+// (Parberry's real-time algorithm): the blank is brought in front of the
+// tile and the tile steps into it, diagonally where it must go both ways
+// (three moves a step) and straight where it need not (five). Where the
+// blank has a choice of routes of one length, it takes the one that moves
+// the other tiles of the unsolved part toward their goals, which is
+// where this solver gains on the plain one. The last two tiles of a line
+// are placed together by a breadth-first search over their cells and the
+// blank's in a window of a few cells, which is exact and needs no special
+// cases.
+package reduce
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// Endgame answers the small boards left at the end: engine.Solver is one.
+// Boards given to it have at most EndgameCells cells.
+type Endgame interface {
+	AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error)
+}
+
+// EndgameCells is the most cells of the part of a board handed to the
+// Endgame: a 3x3 board, or 2x4, which tables answer at once.
+const EndgameCells = 9
+
+// Progress is called now and then with the tiles placed so far and the
+// tiles to place in all, and the moves written so far.
+type Progress func(placed, tiles int, moves int64)
+
+// Options are the settings of a Solve.
+type Options struct {
+	// Progress, when not nil, is called after each line placed.
+	Progress Progress
+}
+
+// ErrEndgame wraps an error of the Endgame.
+var ErrEndgame = errors.New("reduce: the endgame failed")
+
+// Solve writes to w the letters of a path from start to goal (d l r u, as
+// the blank moves) and returns its length, or reports false when goal
+// cannot be reached from start. The path is valid but not promised to be
+// shortest. A nil w counts the moves and writes none. It stops with ctx's
+// error when ctx is done first; what it wrote before is a prefix of the
+// path. Boards of every size work; on a board of at most EndgameCells
+// cells the Endgame answers alone.
+func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgame, opt Options) (int64, bool, error) {
+	if !start.Valid() || !goal.Valid() || start.Shape() != goal.Shape() {
+		return 0, false, errors.New("reduce: start and goal are not boards of one shape")
+	}
+	if !board.Solvable(start, goal) {
+		return 0, false, nil
+	}
+	if end == nil {
+		return 0, false, errors.New("reduce: no Endgame")
+	}
+	tries := triesFor(start.Shape().Cells())
+	if tries == 1 {
+		s := newSolver(start, goal, w)
+		s.ctx, s.end, s.opt = ctx, end, opt
+		err := s.run()
+		if ferr := s.flush(); err == nil {
+			err = ferr
+		}
+		return s.moves, err == nil, err
+	}
+	// A small board is solved several ways, each with other choices of
+	// the side to place next and the end of a line to start from, and
+	// the shortest path kept: they differ by a tenth or more.
+	var best, buf bytes.Buffer
+	bestN := int64(-1)
+	for v := range tries {
+		buf.Reset()
+		s := newSolver(start, goal, &buf)
+		s.ctx, s.end, s.variant = ctx, end, uint64(v)
+		err := s.run()
+		if ferr := s.flush(); err == nil {
+			err = ferr
+		}
+		if err != nil {
+			return 0, false, err
+		}
+		if bestN < 0 || s.moves < bestN {
+			bestN = s.moves
+			best, buf = buf, best
+		}
+	}
+	if opt.Progress != nil {
+		opt.Progress(start.Shape().Cells()-1, start.Shape().Cells()-1, bestN)
+	}
+	if w != nil {
+		if _, err := w.Write(best.Bytes()); err != nil {
+			return 0, false, err
+		}
+	}
+	return bestN, true, nil
+}
+
+// triesFor is how many ways a board of n cells is solved (Solve keeps the
+// shortest): many for a small board, whose path is short, one for a large
+// one, which takes long enough once.
+func triesFor(n int) int {
+	switch {
+	case n <= 64:
+		return 32
+	case n <= 400:
+		return 12
+	case n <= 2500:
+		return 3
+	}
+	return 1
+}
+
+// solver holds the board as it is changed, its tiles named by their goal
+// cells: cell[i] is the goal cell of the tile in cell i (for the blank,
+// the blank's goal cell), and pos[g] the cell of the tile whose goal is
+// g.
+type solver struct {
+	rows, cols int32
+	cell, pos  []int32
+	blankGoal  int32
+	fixed      []bool // cells placed for good, which no move may touch
+	// The part not yet placed: rows top..bottom-1, columns left..right-1.
+	top, bottom, left, right int32
+
+	w     io.Writer
+	out   []byte
+	moves int64
+	err   error
+
+	ctx    context.Context
+	end    Endgame
+	opt    Options
+	placed int
+	// variant, when not 0, seeds the choices that variant 0 makes by fixed
+	// rules: which side to place next, and from which end of a line.
+	variant uint64
+	rng     *rand.PCG
+
+	// Room reused by the searches.
+	seen  []int32 // a mark for each cell, by search
+	mark  int32
+	queue []int32
+	from  []int8
+	bfs   bfsRoom
+
+	dpBest   []int32
+	dpFrom   []int8
+	pathRoom []int8
+}
+
+func newSolver(start, goal board.Board, w io.Writer) *solver {
+	sh := start.Shape()
+	n := sh.Cells()
+	s := &solver{
+		rows: int32(sh.Rows), cols: int32(sh.Cols),
+		cell: make([]int32, n), pos: make([]int32, n),
+		blankGoal: int32(goal.Blank()),
+		fixed:     make([]bool, n),
+		bottom:    int32(sh.Rows), right: int32(sh.Cols),
+		w: w,
+	}
+	home := make([]int32, n) // home[t]: the goal cell of tile t
+	for i := range n {
+		home[goal.Cell(i)] = int32(i)
+	}
+	for i := range n {
+		g := home[start.Cell(i)]
+		s.cell[i], s.pos[g] = g, int32(i)
+	}
+	s.out = make([]byte, 0, 64<<10)
+	return s
+}
+
+// The moves of the blank, as board.Move numbers them.
+const (
+	down  = int8(board.Down)
+	left  = int8(board.Left)
+	right = int8(board.Right)
+	up    = int8(board.Up)
+)
+
+const letters = "dlru"
+
+// delta returns the change of the blank's cell for move m.
+func (s *solver) delta(m int8) int32 {
+	switch m {
+	case down:
+		return s.cols
+	case up:
+		return -s.cols
+	case left:
+		return -1
+	}
+	return 1
+}
+
+// blank returns the blank's cell.
+func (s *solver) blank() int32 { return s.pos[s.blankGoal] }
+
+// step moves the blank into its neighbour to, with letter m.
+func (s *solver) step(to int32, m int8) {
+	b := s.pos[s.blankGoal]
+	g := s.cell[to]
+
+	s.cell[b], s.pos[g] = g, b
+	s.cell[to], s.pos[s.blankGoal] = s.blankGoal, to
+	// A move that undoes the one before it is no move: both go.
+	if n := len(s.out); n > 0 && s.out[n-1] == letters[3-m] {
+		s.out = s.out[:n-1]
+		s.moves--
+		return
+	}
+	s.moves++
+	s.out = append(s.out, letters[m])
+	if len(s.out) == cap(s.out) {
+		s.flush()
+	}
+}
+
+// flush writes the letters held (to nothing, when the moves are only
+// counted: the same letters are held either way, so that a count and a
+// path agree).
+func (s *solver) flush() error {
+	if s.w != nil && len(s.out) > 0 && s.err == nil {
+		_, s.err = s.w.Write(s.out)
+	}
+	s.out = s.out[:0]
+	return s.err
+}
+
+// dist is the Manhattan distance between cells a and b.
+func (s *solver) dist(a, b int32) int32 {
+	return abs(a/s.cols-b/s.cols) + abs(a%s.cols-b%s.cols)
+}
+
+func abs(x int32) int32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// gain is what moving the tile in cell from to cell to does to its
+// distance from its goal: 1 when it comes nearer, -1 when it goes away.
+func (s *solver) gain(from, to int32) int32 {
+	g := s.cell[from]
+	return s.dist(from, g) - s.dist(to, g)
+}
+
+// free reports whether cell c is on the board and not placed for good.
+func (s *solver) free(c int32) bool {
+	return c >= 0 && c < int32(len(s.cell)) && !s.fixed[c]
+}
+
+// neighbour returns the cell next to c in direction m, or -1 off the
+// board.
+func (s *solver) neighbour(c int32, m int8) int32 {
+	r, col := c/s.cols, c%s.cols
+	switch m {
+	case down:
+		if r+1 >= s.rows {
+			return -1
+		}
+		return c + s.cols
+	case up:
+		if r == 0 {
+			return -1
+		}
+		return c - s.cols
+	case left:
+		if col == 0 {
+			return -1
+		}
+		return c - 1
+	}
+	if col+1 >= s.cols {
+		return -1
+	}
+	return c + 1
+}
+
+// run places the lines of the board until EndgameCells cells are left,
+// then hands those to the endgame.
+func (s *solver) run() error {
+	for {
+		h, w := s.bottom-s.top, s.right-s.left
+		if h*w <= EndgameCells {
+			return s.endgame()
+		}
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		br, bc := s.blankGoal/s.cols, s.blankGoal%s.cols
+		rows := h > 2 && (h >= w || w == 2)
+		top, left := br != s.top, bc != s.left
+		if s.variant != 0 {
+			if s.rng == nil {
+				s.rng = rand.NewPCG(s.variant, 0x5eed)
+			}
+			x := s.rng.Uint64()
+			if h > 2 && w > 2 && abs(h-w) <= 1 {
+				rows = x&1 == 0
+			}
+			if br != s.top && br != s.bottom-1 {
+				top = x&2 == 0
+			}
+			if bc != s.left && bc != s.right-1 {
+				left = x&4 == 0
+			}
+		}
+		var ln line
+		switch {
+		case rows:
+			// A row: the top one, unless the goal's blank is there.
+			if top {
+				ln = line{base: s.top*s.cols + s.left, along: 1, in: s.cols, n: w, depth: h}
+				s.top++
+			} else {
+				ln = line{base: (s.bottom-1)*s.cols + s.left, along: 1, in: -s.cols, n: w, depth: h}
+				s.bottom--
+			}
+		default:
+			if left {
+				ln = line{base: s.top*s.cols + s.left, along: s.cols, in: 1, n: h, depth: w}
+				s.left++
+			} else {
+				ln = line{base: s.top*s.cols + s.right - 1, along: s.cols, in: -1, n: h, depth: w}
+				s.right--
+			}
+		}
+		if s.variant != 0 && s.rng.Uint64()&1 == 0 {
+			// From the other end.
+			ln.base, ln.along = ln.at(ln.n-1, 0), -ln.along
+		}
+		if err := s.placeLine(ln); err != nil {
+			return err
+		}
+		if s.err != nil {
+			return s.err
+		}
+		if s.opt.Progress != nil {
+			s.opt.Progress(s.placed, len(s.cell)-1, s.moves)
+		}
+	}
+}
+
+// line is a row or a column at the edge of the unsolved part: its cell i
+// (0..n-1), k cells in (0..depth-1), is base + i*along + k*in.
+type line struct {
+	base, along, in int32
+	n, depth        int32
+}
+
+func (l *line) at(i, k int32) int32 { return l.base + i*l.along + k*l.in }
+
+// placeLine brings the tiles of line l home: all but the last two one at
+// a time, then those two together.
+func (s *solver) placeLine(l line) error {
+	for i := int32(0); i < l.n-2; i++ {
+		c := l.at(i, 0)
+		if err := s.moveTile(c, c, nil); err != nil {
+			return err
+		}
+		s.fixed[c] = true
+		s.placed++
+	}
+	return s.placePair(l)
+}
+
+// placePair places the last two tiles of line l: each is first brought
+// into a window of a few cells at the line's end, and then a search over
+// the three cells of the two tiles and the blank in the window finds the
+// fewest moves that put both home.
+func (s *solver) placePair(l line) error {
+	a, b := l.at(l.n-2, 0), l.at(l.n-1, 0)
+	if s.pos[a] == a && s.pos[b] == b {
+		s.fixed[a], s.fixed[b] = true, true
+		s.placed += 2
+		return nil
+	}
+	// The window: the last three cells of the line (the first of them is
+	// placed already when the line is longer than two) and as many in;
+	// a line of two has three and more in.
+	from, deep := max(l.n-3, 0), int32(3)
+	if l.n == 2 {
+		deep = 5
+	}
+	for try := 0; ; try++ {
+		deep = min(deep, l.depth)
+		var win []int32
+		for k := int32(0); k < deep; k++ {
+			for i := from; i < l.n; i++ {
+				if c := l.at(i, k); !s.fixed[c] {
+					win = append(win, c)
+				}
+			}
+		}
+		if s.bringInto(a, win, nil) && s.bringInto(b, win, []int32{s.pos[a]}) && s.blankInto(win, []int32{s.pos[a], s.pos[b]}) {
+			if s.search([]int32{a, b}, []int32{a, b}, win) {
+				break
+			}
+		}
+		if try == 3 || (from == 0 && deep == l.depth) {
+			return fmt.Errorf("reduce: cannot place the last two tiles of a line at cell %d", b)
+		}
+		from, deep = max(from-1, 0), deep+1
+	}
+	s.fixed[a], s.fixed[b] = true, true
+	s.placed += 2
+	return nil
+}
+
+// bringInto moves the tile whose goal is g into one of the cells of win,
+// unless it is there, without moving the tiles in the cells of keep. It
+// reports whether it could.
+func (s *solver) bringInto(g int32, win, keep []int32) bool {
+	p := s.pos[g]
+	best, bd := int32(-1), int32(1<<30)
+	for _, c := range win {
+		if c == p {
+			return true
+		}
+		if contains(keep, c) {
+			continue
+		}
+		if d := s.dist(p, c); d < bd {
+			best, bd = c, d
+		}
+	}
+	return best >= 0 && s.moveTile(g, best, keep) == nil
+}
+
+// blankInto brings the blank into one of the cells of win without moving
+// the tiles in the cells of keep.
+func (s *solver) blankInto(win, keep []int32) bool {
+	b := s.blank()
+	best, bd := int32(-1), int32(1<<30)
+	for _, c := range win {
+		if c == b {
+			return true
+		}
+		if contains(keep, c) {
+			continue
+		}
+		if d := s.dist(b, c); d < bd {
+			best, bd = c, d
+		}
+	}
+	return best >= 0 && s.goBlank(best, keep)
+}
+
+func contains(cells []int32, c int32) bool {
+	for _, x := range cells {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// endgame hands the unsolved part to the Endgame and makes its moves.
+func (s *solver) endgame() error {
+	h, w := s.bottom-s.top, s.right-s.left
+	n := h * w
+	// The part's cells in reading order; a tile is named by the place of
+	// its goal cell among them, the blank's goal cell being that of the
+	// small board's standard goal.
+	index := func(c int32) int32 { return (c/s.cols-s.top)*w + c%s.cols - s.left }
+	kb := index(s.blankGoal)
+	cells := make([]int, n)
+	for r := s.top; r < s.bottom; r++ {
+		for c := s.left; c < s.right; c++ {
+			g := s.cell[r*s.cols+c]
+			k := index(g)
+			switch {
+			case g == s.blankGoal:
+				k = 0
+			case k < kb:
+				k++
+			}
+			cells[index(r*s.cols+c)] = int(k)
+		}
+	}
+	sh := board.Shape{Rows: int(h), Cols: int(w)}
+	start, err := board.New(sh, cells)
+	if err != nil {
+		return fmt.Errorf("reduce: the part left is no board: %v", err)
+	}
+	path, ok, err := s.end.AppendPath(nil, start, sh.Goal(int(kb)))
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrEndgame, err)
+	}
+	if !ok {
+		return fmt.Errorf("reduce: the part left, %v, cannot reach its goal", start)
+	}
+	for _, c := range path {
+		m, _ := board.ParseMove(c)
+		to := s.neighbour(s.blank(), int8(m))
+		if to < 0 {
+			return fmt.Errorf("%w: its path leaves the board", ErrEndgame)
+		}
+		s.step(to, int8(m))
+	}
+	s.placed = len(s.cell) - 1
+	return s.err
+}

@@ -1,0 +1,217 @@
+package reduce_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/engine"
+	"github.com/slidingpuzzle/solver/reduce"
+)
+
+// shuffled returns a board of shape s whose cells are shuffled at random,
+// made solvable for goal by a swap of two tiles where it is not.
+func shuffled(rng *rand.Rand, s board.Shape, goal board.Board) board.Board {
+	cells := make([]int, s.Cells())
+	for i := range cells {
+		cells[i] = i
+	}
+	rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+	b, _ := board.New(s, cells)
+	if !board.Solvable(b, goal) {
+		i, j := 0, 1
+		if cells[i] == 0 || cells[j] == 0 {
+			i, j = 2, 3
+		}
+		cells[i], cells[j] = cells[j], cells[i]
+		b, _ = board.New(s, cells)
+	}
+	return b
+}
+
+// check solves start for goal and holds the path to the rules: letters of
+// moves, as many as Solve says, each on the board, ending at the goal.
+func check(t *testing.T, start, goal board.Board) int {
+	t.Helper()
+	var buf bytes.Buffer
+	n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
+	if err != nil || !ok {
+		t.Fatalf("%v to %v: ok %v, %v", start, goal, ok, err)
+	}
+	path, err := board.ParsePath(buf.String())
+	if err != nil || int64(len(path)) != n {
+		t.Fatalf("%v: %d letters for %d moves, %v", start, len(path), n, err)
+	}
+	b := start
+	if k := b.Apply(path); k != len(path) || !board.Equal(b, goal) {
+		t.Fatalf("%v to %v: the path leaves the board at move %d, or ends at %v", start, goal, k+1, b)
+	}
+	return len(path)
+}
+
+// shapes are the shapes the tests take: square and long, two rows and
+// three, small and large.
+var shapes = []board.Shape{
+	{Rows: 2, Cols: 2}, {Rows: 3, Cols: 3}, {Rows: 2, Cols: 5}, {Rows: 4, Cols: 4},
+	{Rows: 5, Cols: 5}, {Rows: 2, Cols: 9}, {Rows: 9, Cols: 2}, {Rows: 3, Cols: 7}, {Rows: 7, Cols: 3},
+	{Rows: 4, Cols: 6}, {Rows: 6, Cols: 4}, {Rows: 6, Cols: 6}, {Rows: 5, Cols: 8}, {Rows: 2, Cols: 17},
+	{Rows: 3, Cols: 12}, {Rows: 10, Cols: 10}, {Rows: 13, Cols: 7},
+}
+
+// TestPaths solves random boards of every shape above for the three named
+// goals and for goals at random, and holds each path to the rules, and
+// its length to four times the tiles' Manhattan distance on boards of
+// three or more rows and columns and more than 16 cells.
+func TestPaths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	per := 40
+	if testing.Short() {
+		per = 8
+	}
+	for _, s := range shapes {
+		for k := range len(board.GoalNames) + 1 {
+			var goal board.Board
+			if k < len(board.GoalNames) {
+				goal, _ = s.Named(board.GoalNames[k])
+			}
+			for range per {
+				if k == len(board.GoalNames) {
+					goal = shuffled(rng, s, s.Goal(0))
+				}
+				start := shuffled(rng, s, goal)
+				n := check(t, start, goal)
+				m := engine.Manhattan(start, goal)
+				if s.Rows >= 3 && s.Cols >= 3 && s.Cells() > board.MaxSmall && n > 4*m {
+					t.Errorf("%v to %v: %d moves, over 4 times the Manhattan distance %d", start, goal, n, m)
+				}
+			}
+		}
+	}
+}
+
+// TestWalks solves boards a few random moves from their goals: the path
+// must still be right, and short.
+func TestWalks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, s := range shapes {
+		for _, name := range board.GoalNames {
+			goal, _ := s.Named(name)
+			for _, walk := range []int{0, 1, 2, 5, 20} {
+				b := goal
+				for range walk {
+					b.Move(board.Move(rng.IntN(board.NumMoves)))
+				}
+				check(t, b, goal)
+			}
+		}
+	}
+}
+
+// TestUnsolvable: a board of the other parity has no path, and nothing is
+// written.
+func TestUnsolvable(t *testing.T) {
+	for _, s := range shapes {
+		goal := s.Goal(s.Cells() - 1)
+		c := goal.Cells()
+		c[0], c[1] = c[1], c[0]
+		start, _ := board.New(s, c)
+		var buf bytes.Buffer
+		n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
+		if ok || err != nil || n != 0 || buf.Len() != 0 {
+			t.Errorf("%v: %d moves, ok %v, %v, wrote %q", start, n, ok, err, buf.String())
+		}
+	}
+}
+
+// TestCount: with no writer the moves are counted, as many as are written
+// with one.
+func TestCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	s := board.Shape{Rows: 40, Cols: 40}
+	goal := s.Goal(0)
+	start := shuffled(rng, s, goal)
+	var buf bytes.Buffer
+	n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
+	n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, embedded.Solver(), reduce.Options{})
+	if n1 != n2 || !ok1 || !ok2 || err1 != nil || err2 != nil || int64(buf.Len()) != n1 {
+		t.Errorf("written %d (%d letters), counted %d; %v %v %v %v", n1, buf.Len(), n2, ok1, ok2, err1, err2)
+	}
+}
+
+// TestCancel: a done context stops the work with its error.
+func TestCancel(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 3))
+	s := board.Shape{Rows: 60, Cols: 60}
+	goal := s.Goal(s.Cells() - 1)
+	start := shuffled(rng, s, goal)
+	ctx, cancel := context.WithCancel(context.Background())
+	lines := 0
+	_, _, err := reduce.Solve(ctx, nil, start, goal, embedded.Solver(), reduce.Options{Progress: func(placed, tiles int, moves int64) {
+		if lines++; lines == 3 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("after cancel: %v", err)
+	}
+}
+
+// badEnd is an Endgame that fails.
+type badEnd struct{ path string }
+
+func (b badEnd) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
+	if b.path == "" {
+		return dst, false, errors.New("no table")
+	}
+	return append(dst, b.path...), true, nil
+}
+
+func TestBadEndgame(t *testing.T) {
+	s := board.Shape{Rows: 5, Cols: 5}
+	goal := s.Goal(24)
+	start := goal
+	start.Move(board.Up)
+	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, badEnd{}, reduce.Options{}); !errors.Is(err, reduce.ErrEndgame) {
+		t.Errorf("an endgame that fails: %v", err)
+	}
+	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, badEnd{path: "uuuuuuuuu"}, reduce.Options{}); !errors.Is(err, reduce.ErrEndgame) {
+		t.Errorf("an endgame whose path leaves the board: %v", err)
+	}
+	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, nil, reduce.Options{}); err == nil {
+		t.Errorf("no endgame: no error")
+	}
+	if _, _, err := reduce.Solve(context.Background(), nil, board.Board{}, goal, embedded.Solver(), reduce.Options{}); err == nil {
+		t.Errorf("the zero Board: no error")
+	}
+}
+
+// TestRatios prints, with REDUCE_RATIOS=1, the length of the paths over
+// the Manhattan distance for boards of many sizes: what the bench script
+// reports, for work on the solver.
+func TestRatios(t *testing.T) {
+	if os.Getenv("REDUCE_RATIOS") == "" {
+		t.Skip("REDUCE_RATIOS=1 prints the ratios")
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, s := range []board.Shape{{Rows: 5, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 3, Cols: 10}, {Rows: 10, Cols: 3}, {Rows: 3, Cols: 50}, {Rows: 50, Cols: 3}, {Rows: 8, Cols: 8}, {Rows: 10, Cols: 10}, {Rows: 20, Cols: 20}, {Rows: 50, Cols: 50}, {Rows: 100, Cols: 100}} {
+		for _, name := range board.GoalNames {
+			goal, _ := s.Named(name)
+			tot, totM, worst := 0, 0, 0.0
+			for range 5 {
+				start := shuffled(rng, s, goal)
+				n := check(t, start, goal)
+				m := engine.Manhattan(start, goal)
+				tot += n
+				totM += m
+				worst = max(worst, float64(n)/float64(m))
+			}
+			fmt.Printf("%-8v %-11s ratio %.3f worst %.3f\n", s, name, float64(tot)/float64(totM), worst)
+		}
+	}
+}
