@@ -74,11 +74,11 @@ func (s *solver) pull(p, q, to int32, keep, dst []int32) []int32 {
 	if q == to || (pr == qr) != (qr == tr) || (pc == qc) != (qc == tc) {
 		return dst // the tile is home, or turns, or steps across next
 	}
-	if pr == qr && s.bottom-s.top > pullDepth || pc == qc && s.right-s.left > pullDepth {
-		return dst // measured: on a wide part the way back costs what the train gains
+	if h, w := s.bottom-s.top, s.right-s.left; pr == qr && h > pullDepth && w < 2*h || pc == qc && w > pullDepth && h < 2*w {
+		return dst // measured: across a part about as wide as long, the way back costs what the train gains
 	}
 	c := p - d
-	for len(dst) < cap(dst) {
+	for len(dst) < cap(dst) && len(dst) < maxTrain {
 		if c < 0 || c >= int32(len(s.cell)) || (d == 1 || d == -1) && c/s.cols != pr || !s.free(c) || contains(keep, c) || s.gain(c, c+d) <= 0 {
 			break
 		}
@@ -304,8 +304,14 @@ func (s *solver) searchTile(g, to int32, keep []int32) error {
 	return fmt.Errorf("reduce: cannot bring the tile of cell %d there", to)
 }
 
-// pullDepth is the most rows (for a train along a row) or columns that
-// the part left may have for pull to pull trains: in a narrow part the
-// blank's way back has little choice, and the train is what gains.
-const pullDepth = 4
-
+// Trains (pull) are pulled along a row of a part of at most pullDepth rows
+// or twice as wide as high (along a column likewise), and at most
+// maxTrain tiles long: measured on random boards, longer trains push the
+// tiles beside them, on the blank's way back, past their goals, and on a
+// part about as wide as high trains gain nothing (3x100: 3.54 times the
+// Manhattan distance with no trains, 3.37 with these, 3.49 with no bound
+// on their length; 100x100: 2.98 with none, 3.03 with trains everywhere).
+const (
+	pullDepth = 4
+	maxTrain  = 3
+)

@@ -133,8 +133,10 @@ func triesFor(n int) int {
 type solver struct {
 	rows, cols int32
 	cell, pos  []int32
-	blankGoal  int32
-	fixed      []bool // cells placed for good, which no move may touch
+	// goalRow[g] and goalCol[g] are the row and column of goal cell g.
+	goalRow, goalCol []int32
+	blankGoal        int32
+	fixed            []bool // cells placed for good, which no move may touch
 	// The part not yet placed: rows top..bottom-1, columns left..right-1.
 	top, bottom, left, right int32
 
@@ -174,6 +176,10 @@ func newSolver(start, goal board.Board, w io.Writer) *solver {
 		fixed:     make([]bool, n),
 		bottom:    int32(sh.Rows), right: int32(sh.Cols),
 		w: w,
+	}
+	s.goalRow, s.goalCol = make([]int32, n), make([]int32, n)
+	for g := range int32(n) {
+		s.goalRow[g], s.goalCol[g] = g/s.cols, g%s.cols
 	}
 	home := make([]int32, n) // home[t]: the goal cell of tile t
 	for i := range n {
@@ -256,12 +262,24 @@ func abs(x int32) int32 {
 	return x
 }
 
-// gain is what moving the tile in cell from to cell to does to its
-// distance from its goal: 1 when it comes nearer, -1 when it goes away.
+// gain is what moving the tile in cell from to its neighbour to does to
+// its distance from its goal: 1 when it comes nearer, -1 when it goes
+// away.
 func (s *solver) gain(from, to int32) int32 {
 	g := s.cell[from]
-	return s.dist(from, g) - s.dist(to, g)
+	switch to - from {
+	case 1:
+		return sign(s.goalCol[g] - s.goalCol[from])
+	case -1:
+		return sign(s.goalCol[from] - s.goalCol[g])
+	case s.cols:
+		return sign(s.goalRow[g] - s.goalRow[from])
+	}
+	return sign(s.goalRow[from] - s.goalRow[g])
 }
+
+// sign is 1 for x > 0 and -1 otherwise.
+func sign(x int32) int32 { return (x-1)>>31 | 1 }
 
 // free reports whether cell c is on the board and not placed for good.
 func (s *solver) free(c int32) bool {

@@ -69,12 +69,21 @@ var shapes = []board.Shape{
 // its length to four times the tiles' Manhattan distance on boards of
 // three or more rows and columns and more than 16 cells.
 func TestPaths(t *testing.T) {
-	rng := rand.New(rand.NewPCG(7, 11))
 	per := 40
 	if testing.Short() {
 		per = 8
 	}
 	for _, s := range shapes {
+		t.Run(s.String(), func(t *testing.T) {
+			t.Parallel()
+			paths(t, s, per)
+		})
+	}
+}
+
+func paths(t *testing.T, s board.Shape, per int) {
+	rng := rand.New(rand.NewPCG(7, uint64(s.Cells())))
+	{
 		for k := range len(board.GoalNames) + 1 {
 			var goal board.Board
 			if k < len(board.GoalNames) {
@@ -133,14 +142,15 @@ func TestUnsolvable(t *testing.T) {
 // with one.
 func TestCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	s := board.Shape{Rows: 40, Cols: 40}
-	goal := s.Goal(0)
-	start := shuffled(rng, s, goal)
-	var buf bytes.Buffer
-	n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
-	n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, embedded.Solver(), reduce.Options{})
-	if n1 != n2 || !ok1 || !ok2 || err1 != nil || err2 != nil || int64(buf.Len()) != n1 {
-		t.Errorf("written %d (%d letters), counted %d; %v %v %v %v", n1, buf.Len(), n2, ok1, ok2, err1, err2)
+	for _, s := range []board.Shape{{Rows: 6, Cols: 6}, {Rows: 40, Cols: 40}, {Rows: 70, Cols: 70}} {
+		goal := s.Goal(0)
+		start := shuffled(rng, s, goal)
+		var buf bytes.Buffer
+		n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
+		n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, embedded.Solver(), reduce.Options{})
+		if n1 != n2 || !ok1 || !ok2 || err1 != nil || err2 != nil || int64(buf.Len()) != n1 {
+			t.Errorf("%v: written %d (%d letters), counted %d; %v %v %v %v", s, n1, buf.Len(), n2, ok1, ok2, err1, err2)
+		}
 	}
 }
 
@@ -212,6 +222,28 @@ func TestRatios(t *testing.T) {
 				worst = max(worst, float64(n)/float64(m))
 			}
 			fmt.Printf("%-8v %-11s ratio %.3f worst %.3f\n", s, name, float64(tot)/float64(totM), worst)
+		}
+	}
+}
+
+func TestWorst(t *testing.T) {
+	if os.Getenv("REDUCE_RATIOS") == "" {
+		t.Skip()
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	for _, s := range []board.Shape{{Rows: 3, Cols: 20}, {Rows: 3, Cols: 50}, {Rows: 3, Cols: 100}, {Rows: 3, Cols: 300}, {Rows: 20, Cols: 3}, {Rows: 4, Cols: 30}, {Rows: 5, Cols: 5}, {Rows: 6, Cols: 6}, {Rows: 7, Cols: 7}, {Rows: 5, Cols: 9}} {
+		for _, name := range board.GoalNames {
+			goal, _ := s.Named(name)
+			worst, sum := 0.0, 0.0
+			k := 20
+			for range k {
+				start := shuffled(rng, s, goal)
+				n, _, _ := reduce.Solve(context.Background(), nil, start, goal, embedded.Solver(), reduce.Options{})
+				r := float64(n) / float64(engine.Manhattan(start, goal))
+				worst = max(worst, r)
+				sum += r
+			}
+			fmt.Printf("%-6v %-11s mean %.3f worst %.3f\n", s, name, sum/float64(k), worst)
 		}
 	}
 }

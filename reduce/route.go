@@ -50,25 +50,29 @@ func (s *solver) monotone(t int32, obs []int32) bool {
 	best, from := s.dpBest[:n], s.dpFrom[:n]
 	const none = -1 << 30
 	for i := int32(0); i < h; i++ {
+		r := br + i*dr
 		for j := int32(0); j < w; j++ {
 			k := i*w + j
-			c := (br+i*dr)*s.cols + bc + j*dc
+			col := bc + j*dc
+			c := r*s.cols + col
 			if k == 0 {
 				best[0] = 0
 				continue
 			}
 			best[k] = none
-			if !s.free(c) || contains(obs, c) {
+			if s.fixed[c] || contains(obs, c) {
 				continue
 			}
 			// The blank comes into c from the cell before it; the tile in c
-			// moves there.
+			// moves there, against the blank's move: nearer its goal when
+			// its goal lies that way.
+			g := s.cell[c]
 			if i > 0 && best[k-w] > none {
-				best[k], from[k] = best[k-w]+s.gain(c, c-dr*s.cols), 0
+				best[k], from[k] = best[k-w]+sign((r-s.goalRow[g])*dr), 0
 			}
 			if j > 0 && best[k-1] > none {
-				if g := best[k-1] + s.gain(c, c-dc); g > best[k] {
-					best[k], from[k] = g, 1
+				if v := best[k-1] + sign((col-s.goalCol[g])*dc); v > best[k] {
+					best[k], from[k] = v, 1
 				}
 			}
 		}

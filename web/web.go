@@ -136,8 +136,8 @@ type Answer struct {
 	Moves    int     `json:"moves"`
 	Optimal  bool    `json:"optimal"` // the path is proven shortest (boards of up to 16 cells)
 	Engine   string  `json:"engine"`  // table, search or reduce
-	Nodes    int64   `json:"nodes"`  // searched, for the search engine
-	Millis   float64 `json:"ms"`     // the time the answer took
+	Nodes    int64   `json:"nodes"`   // searched, for the search engine
+	Millis   float64 `json:"ms"`      // the time the answer took
 }
 
 // acquire waits for a search slot, up to the Server's Wait, and reports
