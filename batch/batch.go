@@ -285,7 +285,11 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 		d, ok, err = goal.Distance(start)
 	case !p.NeedsPath():
 		var n int64
-		n, ok, st, err = goal.WritePath(ctx, nil, start, nil) // counted, not kept
+		var progress engine.Progress
+		if j.Progress != nil {
+			progress = func(placed, tiles int, moves int64) { j.Progress(c.Num, placed, tiles, moves) }
+		}
+		n, ok, st, err = goal.WritePath(ctx, nil, start, progress) // counted, not kept
 		d = int(n)
 	default:
 		path, ok, st, err = goal.Solve(ctx, scratch[:0], start)

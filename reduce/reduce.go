@@ -133,10 +133,13 @@ func triesFor(n int) int {
 type solver struct {
 	rows, cols int32
 	cell, pos  []int32
-	// goalRow[g] and goalCol[g] are the row and column of goal cell g.
-	goalRow, goalCol []int32
-	blankGoal        int32
-	fixed            []bool // cells placed for good, which no move may touch
+	// at[g] is the row and column of cell g, looked up rather than divided
+	// out: the routes ask it of every cell they weigh.
+	at []rowCol
+	// routeArea bounds the box of cells route weighs the ways through.
+	routeArea int32
+	blankGoal int32
+	fixed     []bool // cells placed for good, which no move may touch
 	// The part not yet placed: rows top..bottom-1, columns left..right-1.
 	top, bottom, left, right int32
 
@@ -177,9 +180,13 @@ func newSolver(start, goal board.Board, w io.Writer) *solver {
 		bottom:    int32(sh.Rows), right: int32(sh.Cols),
 		w: w,
 	}
-	s.goalRow, s.goalCol = make([]int32, n), make([]int32, n)
+	s.at = make([]rowCol, n)
 	for g := range int32(n) {
-		s.goalRow[g], s.goalCol[g] = g/s.cols, g%s.cols
+		s.at[g] = rowCol{g / s.cols, g % s.cols}
+	}
+	s.routeArea = maxRouteArea
+	if n > bigBoard {
+		s.routeArea = maxRouteArea / 4
 	}
 	home := make([]int32, n) // home[t]: the goal cell of tile t
 	for i := range n {
@@ -269,14 +276,17 @@ func (s *solver) gain(from, to int32) int32 {
 	g := s.cell[from]
 	switch to - from {
 	case 1:
-		return sign(s.goalCol[g] - s.goalCol[from])
+		return sign(s.at[g].c - s.at[from].c)
 	case -1:
-		return sign(s.goalCol[from] - s.goalCol[g])
+		return sign(s.at[from].c - s.at[g].c)
 	case s.cols:
-		return sign(s.goalRow[g] - s.goalRow[from])
+		return sign(s.at[g].r - s.at[from].r)
 	}
-	return sign(s.goalRow[from] - s.goalRow[g])
+	return sign(s.at[from].r - s.at[g].r)
 }
+
+// rowCol is a cell's row and column.
+type rowCol struct{ r, c int32 }
 
 // sign is 1 for x > 0 and -1 otherwise.
 func sign(x int32) int32 { return (x-1)>>31 | 1 }

@@ -6,11 +6,13 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 )
 
@@ -95,8 +97,8 @@ func TestPage(t *testing.T) {
 	moves, got, drawn := text(`#moves`), eval(path), eval(tiles)
 	do(chromedp.Click(`#step`))
 	afterStep, position := eval(tiles), text(`#position`)
-	if shapes != "19" {
-		t.Errorf("%s shapes offered, want every one the solver answers, 19", shapes)
+	if shapes != "25" {
+		t.Errorf("%s shapes offered, want every one the solver answers with shortest paths, 19, and 5x5 to 10x10", shapes)
 	}
 	if moves != "19" || got != "dlurullddrurdllurdr" {
 		t.Errorf("solved: %s moves, path %q; want 19, dlurullddrurdllurdr", moves, got)
@@ -152,4 +154,60 @@ func TestPage(t *testing.T) {
 			t.Errorf("a shuffled board: %q", msg)
 		}
 	}
+
+	// 10x10 for the snail goal: drawn whole on the phone's screen, its
+	// numbers inside their tiles, shuffled, solved (not proven shortest),
+	// and the path played from the start ends at the goal.
+	do(chromedp.SetValue(`#goal`, "snail"))
+	eval(`document.querySelector('#goal').dispatchEvent(new Event('change')), ''`)
+	do(chromedp.SetValue(`#shape`, "10x10"))
+	eval(`document.querySelector('#shape').dispatchEvent(new Event('change')), ''`)
+	if n := eval(`String(document.querySelectorAll('#grid .tile').length)`); n != "100" {
+		t.Errorf("10x10: %s tiles drawn", n)
+	}
+	if snail := eval(`Array.from(document.querySelectorAll('#grid .tile')).slice(0, 12).map(d => d.textContent || 'x').join(' ')`); snail != "1 2 3 4 5 6 7 8 9 10 36 37" {
+		t.Errorf("10x10 snail goal: starts %q", snail)
+	}
+	if fits := eval(`String(document.querySelector('#grid').getBoundingClientRect().right <= window.innerWidth && Array.from(document.querySelectorAll('#grid .tile')).every(d => d.scrollWidth <= d.clientWidth))`); fits != "true" {
+		t.Errorf("10x10 on a %s px wide screen: the grid or a number does not fit", eval(`String(window.innerWidth)`))
+	}
+	do(chromedp.Click(`#shuffle`), chromedp.Click(`#solve`), chromedp.WaitVisible(`#moves`))
+	if r := text(`#result`); !strings.Contains(r, "reduce") || !strings.Contains(r, "not proven shortest") {
+		t.Errorf("10x10: %q, want the engine and that the path is not proven shortest", r)
+	}
+	if end := eval(`(() => { const c = start.slice(); for (const m of path) apply(c, m); return String(c.join(' ') === goalCells().join(' ')); })()`); end != "true" {
+		t.Errorf("10x10: the path played from the start does not end at the goal")
+	}
+	do(chromedp.Click(`#step`), chromedp.Click(`#step`))
+	if pos := text(`#position`); !strings.HasPrefix(pos, "2 / ") {
+		t.Errorf("10x10: after two steps at %q", pos)
+	}
+
+	// A 12x12 board, more than the page draws, typed a row a line: sent in
+	// a form, answered as text.
+	big := board.Shape{Rows: 12, Cols: 12}
+	goal, _ := big.Named(board.Snail)
+	b := goal
+	b.Apply(walk12)
+	var rowsText []string
+	for r := range big.Rows {
+		var row []string
+		for c := range big.Cols {
+			row = append(row, strconv.Itoa(b.Cell(r*big.Cols+c)))
+		}
+		rowsText = append(rowsText, strings.Join(row, " "))
+	}
+	do(chromedp.SetValue(`#board`, strings.Join(rowsText, "\n")), chromedp.Click(`#solve`))
+	poll(`document.querySelector('#text').textContent !== ''`)
+	if r, hidden := text(`#result`), eval(`String(document.querySelector('#grid').hidden)`); !strings.Contains(r, "on a 12x12 board") || hidden != "true" {
+		t.Errorf("12x12: %q, grid hidden %s", r, hidden)
+	}
+	p, err := board.ParsePath(eval(`document.querySelector('#text').dataset.path`))
+	if err != nil || b.Apply(p) != len(p) || !board.Equal(b, goal) {
+		t.Errorf("12x12: the path does not reach the goal (%v)", err)
+	}
 }
+
+// walk12 is a walk of the blank on a 12x12 board from the snail goal,
+// whose blank is in row 6, column 5: around and back in.
+var walk12 = []board.Move{board.Up, board.Up, board.Left, board.Left, board.Down, board.Down, board.Down, board.Right, board.Right, board.Right, board.Up, board.Left, board.Up, board.Right, board.Up}

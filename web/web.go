@@ -68,7 +68,7 @@ func New(solver *engine.Solver, opts Options) *Server {
 	s := &Server{solver: solver, opts: opts, slots: make(chan struct{}, opts.Searches), mux: http.NewServeMux()}
 	s.mux.HandleFunc("GET /{$}", s.page)
 	s.mux.HandleFunc("GET /api/solve", s.solveOne)
-	s.mux.HandleFunc("POST /api/solve", s.solveFile)
+	s.mux.HandleFunc("POST /api/solve", s.solvePost)
 	s.mux.HandleFunc("GET /api/shapes", s.shapes)
 	return s
 }
@@ -162,9 +162,36 @@ func (s *Server) busy(w http.ResponseWriter, r *http.Request) {
 	s.fail(w, r, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d searches under way; try again", cap(s.slots)))
 }
 
-// solveOne answers GET /api/solve?board=...&goal=...&shape=RxC.
+// solvePost answers POST /api/solve: a form (board=...&goal=...&shape=...,
+// as application/x-www-form-urlencoded) as GET does, for a board too large
+// for a URL; any other body as a judge file (solveFile).
+func (s *Server) solvePost(w http.ResponseWriter, r *http.Request) {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+		s.solveFile(w, r)
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
+	if err := r.ParseForm(); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", s.opts.MaxBody))
+			return
+		}
+		s.fail(w, r, http.StatusBadRequest, "form: "+err.Error())
+		return
+	}
+	s.solveOne(w, r)
+}
+
+// solveOne answers GET /api/solve?board=...&goal=...&shape=RxC (and the
+// same as a form, POST). The goal is a board, or a name of a goal every
+// shape has (blank-last, blank-first, snail).
 func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
+	if err := r.ParseForm(); err != nil {
+		s.fail(w, r, http.StatusBadRequest, "query: "+err.Error())
+		return
+	}
+	q := r.Form
 	text := q.Get("board")
 	if strings.TrimSpace(text) == "" {
 		s.fail(w, r, http.StatusBadRequest, "board: want a board, such as board=23415x768")
@@ -188,7 +215,9 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 	}
 	goal := shape.Goal(shape.Cells() - 1)
 	if gt := q.Get("goal"); gt != "" {
-		if goal, err = board.Parse(shape, gt); err != nil {
+		if g, ok := shape.Named(gt); ok {
+			goal = g
+		} else if goal, err = board.Parse(shape, gt); err != nil {
 			s.fail(w, r, http.StatusBadRequest, "goal: "+cli.Positionless(gt, err).Error())
 			return
 		}

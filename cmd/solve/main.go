@@ -1,6 +1,8 @@
-// Command solve answers sliding puzzles of any shape up to 16 cells with
-// shortest paths: from tables compiled into it for boards of at most nine
-// cells, by a search over pattern databases for larger ones.
+// Command solve answers sliding puzzles of every shape: boards of up to 16
+// cells with shortest paths (from tables compiled into it for boards of at
+// most nine cells, by a search over pattern databases for larger ones),
+// and boards of up to 1,000,000 cells with short paths that are not
+// proven shortest.
 //
 // Usage:
 //
@@ -25,6 +27,7 @@ import (
 	"os"
 	"os/signal"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/slidingpuzzle/solver/batch"
@@ -142,24 +145,31 @@ func main() {
 func usage(w io.Writer, fs *flag.FlagSet) {
 	fmt.Fprintf(w, `Usage: solve [flags] [board ...]
 
-Solve answers sliding puzzles of any shape up to 16 cells with a shortest
-path. Moves name where the blank goes: u d l r. Among shortest paths it
-gives the lexicographically smallest (d < l < r < u). Boards of at most 9
-cells are looked up in tables compiled into it; boards of 10 to 16 cells
-(the 15-puzzle among them) are searched, with pattern databases compiled
-into it or, for 4x4, the larger ones gentable -pdb builds.
+Solve answers sliding puzzles of every shape R x C (R, C >= 2) up to
+1,000,000 cells. Moves name where the blank goes: u d l r.
+
+Boards of up to 16 cells (3x3, 4x4, 2x8, ...) get a shortest path, and
+among shortest paths the lexicographically smallest (d < l < r < u).
+Boards of at most 9 cells are looked up in tables compiled into it;
+boards of 10 to 16 cells (the 15-puzzle among them) are searched, with
+pattern databases compiled into it or, for 4x4, the larger ones gentable
+-pdb builds. Larger boards (5x5, 100x100, 999x999) get a short path that
+is NOT proven shortest, found in a moment and written as it is made: the
+outer rows and columns placed tile by tile, the last cells from the
+tables; -v says so for each.
 
 Boards given as arguments are answered one a line. A board is its cells,
 the blank as x, X, 0 or #: on a board of up to 10 cells one character a
 cell, with or without spaces; on a larger one numbers separated by spaces;
 on one line, or a row a line. Its shape is its own (9 cells 3x3, 16 4x4,
-rows on lines their rows) unless -shape or -format says otherwise:
+25 5x5, rows on lines their rows) unless -shape or -format says otherwise:
 
 	solve 23415x768
 	solve "2 3 4 1 5 x 7 6 8" 12345678x
 	solve "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15"
 	solve -shape 2x3 1234x5
 	solve -goal 123804765 -format luogu1379 283104765
+	solve -goal snail "1 2 3 4 5 16 17 18 19 6 15 24 20 0 7 14 23 22 21 8 13 12 11 10 9"
 
 With no arguments solve reads a judge file on standard input and writes one
 answer a case, in the judge's form, on every core:
@@ -167,6 +177,9 @@ answer a case, in the judge's form, on every core:
 	solve < cases.txt
 	solve -format hdu3567 < eight2.txt
 	solve -format uva10181 -v < fifteen.txt
+	solve -format npuzzle < puzzle.txt     # the 42 school's files, goal snail
+	solve -format poj2893 < boards.txt     # YES or NO: can each be solved
+	solve -shape 100x100 < big.txt
 
 With -show, solve draws the solution of each board given as an argument,
 board by board with the move between them; with -http it serves a page
@@ -202,14 +215,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	stderr = errw
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
-	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\"")
-	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3 or -shape 4x4; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, rows on lines give their rows)")
+	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's: a board, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\", or a goal every shape has: -goal blank-last (the tiles in order, the blank last), -goal blank-first (Korf's) or -goal snail (the 42 school's spiral)")
+	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3, -shape 4x4 or -shape 999x999; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, 25 are 5x5, rows on lines give their rows)")
 	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only")
 	timeout := fs.Duration("timeout", 5*time.Second, "with -http, stop a search after `DURATION`, e.g. -timeout 10s")
-	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched and the time taken")
+	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
 	if err != nil {
@@ -254,6 +267,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		LogPrefix: "solve: ",
 		Verbose:   *verbose,
 	}
+	if isTerminal(rawErr) {
+		job.Progress = progressBar(rawErr)
+	}
 	if *show {
 		if *width <= 0 {
 			*width = terminalWidth(stdout)
@@ -296,10 +312,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// isTerminal reports whether r is a terminal.
-func isTerminal(r io.Reader) bool {
+// isTerminal reports whether r (a reader or a writer) is a terminal.
+func isTerminal(r any) bool {
 	f, ok := r.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progressBar returns a batch.Job's Progress that shows on the terminal w,
+// four times a second at most, how far the answer to a large board has
+// come, and clears its line when the board is done.
+func progressBar(w io.Writer) func(num, placed, tiles int, moves int64) {
+	var mu sync.Mutex // cases are answered on every core
+	var last time.Time
+	shown := false
+	return func(num, placed, tiles int, moves int64) {
+		mu.Lock()
+		defer mu.Unlock()
+		if placed >= tiles {
+			if shown {
+				fmt.Fprint(w, "\r\033[K")
+				shown = false
+			}
+			return
+		}
+		if now := time.Now(); now.Sub(last) >= 250*time.Millisecond {
+			last, shown = now, true
+			fmt.Fprintf(w, "\r\033[Ksolve: case %d: %d%% of %d tiles placed, %d moves written", num, 100*placed/max(tiles, 1), tiles, moves)
+		}
+	}
 }
 
 // showAll draws the solution of each board given as an argument (in
