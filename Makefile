@@ -30,6 +30,7 @@ pgo:
 fuzz:
 	$(GO) test ./board -run XXX -fuzz "FuzzParse$$" -fuzztime 30s
 	$(GO) test ./board -run XXX -fuzz FuzzParseLine -fuzztime 30s
+	$(GO) test ./board -run XXX -fuzz FuzzParseLarge -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzReader -fuzztime 30s
 	$(GO) test ./batch -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
 	$(GO) test ./batch -run XXX -fuzz FuzzPairBlocks -fuzztime 30s

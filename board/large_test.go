@@ -216,3 +216,42 @@ func TestNamedGoals(t *testing.T) {
 		t.Errorf("the zero Shape made a goal")
 	}
 }
+
+// FuzzParseLarge reads any text as boards of more than 16 cells: no
+// panic, a SyntaxError for what is no board, and a board that holds each
+// tile once, prints in a form that reads back the same, and has the
+// parity of its inversions.
+func FuzzParseLarge(f *testing.F) {
+	for _, s := range []string{
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 x 24",
+		"1 2 3 4 5\n6 7 8 9 10\n11 12 13 14 15\n16 17 18 19 20\n21 22 23 24 0",
+		"24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 #",
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 24",
+		"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 0 x",
+		"99999999999 \xff 7a\r\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		shapes := []Shape{{Rows: 5, Cols: 5}, {Rows: 3, Cols: 6}, {Rows: 6, Cols: 3}, {Rows: 2, Cols: 9}, {Rows: 4, Cols: 5}}
+		if s, err := Infer(in); err == nil && s.Cells() <= 10000 {
+			shapes = append(shapes, s)
+		}
+		for _, s := range shapes {
+			b, err := Parse(s, in)
+			if err != nil {
+				if _, ok := err.(*SyntaxError); !ok {
+					t.Fatalf("Parse(%v, %q): error %T, want *SyntaxError", s, in, err)
+				}
+				continue
+			}
+			again, err := Parse(s, b.String())
+			if err != nil || !Equal(again, b) {
+				t.Fatalf("Parse(%v, %q) = %v, which reads back as %v, %v", s, in, b, again, err)
+			}
+			if b.Parity() != inversions(b) {
+				t.Fatalf("%v: parity %d, inversions say %d", b, b.Parity(), inversions(b))
+			}
+		}
+	})
+}

@@ -21,13 +21,19 @@ func caseText(p Preset, r *rand.Rand, start, goal board.Board) (string, []bool) 
 		sb.WriteByte('\n')
 		firsts = append(firsts, false)
 	}
+	if p.Size != NoSize {
+		// The size line, which is no board's: p.AppendCase writes it.
+		size, _, _ := strings.Cut(string(p.AppendCase(nil, start, goal)), "\n")
+		sb.WriteString(size + "\n")
+		firsts = append(firsts, false)
+	}
 	write := func(b board.Board) {
 		if p.Nested {
 			sb.Write(p.AppendBoard(nil, b))
 			firsts = append(firsts, true)
 			return
 		}
-		rows := !p.OneLine && (p.Rows || r.IntN(3) == 0)
+		rows := !p.OneLine && (p.Rows || r.IntN(3) == 0) || p.Size != NoSize
 		spaced := p.Spaced || r.IntN(2) == 0
 		s := b.Shape()
 		firsts = append(firsts, true)
@@ -54,6 +60,19 @@ func caseText(p Preset, r *rand.Rand, start, goal board.Board) (string, []bool) 
 		write(goal)
 	}
 	return sb.String(), firsts
+}
+
+// caseShape returns the shape of a case of p: p's own, or for a preset
+// whose cases give their size, one at random.
+func caseShape(p Preset, r *rand.Rand) board.Shape {
+	if p.Size == NoSize {
+		return p.Shape
+	}
+	n := 3 + r.IntN(3)
+	if p.Size == Side {
+		return board.Shape{Rows: n, Cols: n}
+	}
+	return board.Shape{Rows: n, Cols: 2 + r.IntN(5)}
 }
 
 func randomBoard(r *rand.Rand, s board.Shape) board.Board {
@@ -105,11 +124,16 @@ func FuzzIsolation(f *testing.F) {
 		const n, k = 5, 2 // cases, and the one damaged
 		var texts []string
 		var firsts []bool // of case k
+		var shape board.Shape // of case k
 		for i := range n {
-			start := randomBoard(r, p.Shape)
-			goal, _ := p.DefaultGoal()
+			s := caseShape(p, r)
+			start := randomBoard(r, s)
+			goal, _ := p.GoalFor(s)
 			if p.Pairs {
-				goal = randomBoard(r, p.Shape)
+				goal = randomBoard(r, s)
+			}
+			if i == k {
+				shape = s
 			}
 			tx, f := caseText(p, r, start, goal)
 			texts = append(texts, tx)
@@ -121,7 +145,7 @@ func FuzzIsolation(f *testing.F) {
 		lines := strings.SplitAfter(texts[k], "\n")
 		var boardLines []int
 		for i, l := range lines {
-			if strings.TrimSpace(l) != "" {
+			if strings.TrimSpace(l) != "" && (i > 0 || p.Size == NoSize) {
 				boardLines = append(boardLines, i)
 			}
 		}
@@ -142,17 +166,21 @@ func FuzzIsolation(f *testing.F) {
 		case 2:
 			l = append(l[:at], append([]byte{ch}, l[at:]...)...)
 		}
-		if len(bytes.TrimSpace(l)) == 0 {
-			return // a blank line is structure, not damage
+		uncommented := l
+		if i := bytes.IndexByte(l, '#'); i >= 0 && p.Comments {
+			uncommented = l[:i]
+		}
+		if len(bytes.TrimSpace(uncommented)) == 0 {
+			return // a blank line (or one all comment) is structure, not damage
 		}
 		// The layout the first line of the damaged board says.
 		if firsts[li] && !p.OneLine {
-			before := countCells(p.Shape, strings.TrimSuffix(lines[li], "\n"))
-			after := countCells(p.Shape, string(l))
-			if rowsLayout(p, before) != rowsLayout(p, after) {
+			before := countCells(shape, strings.TrimSuffix(lines[li], "\n"))
+			after := countCells(shape, string(uncommented))
+			if rowsLayout(shape, before) != rowsLayout(shape, after) {
 				return
 			}
-			if p.Pairs && !rowsLayout(p, after) && (after == 2*p.Shape.Cells()) {
+			if p.Pairs && !rowsLayout(shape, after) && (after == 2*shape.Cells()) {
 				return // a whole pair on one line
 			}
 		}
@@ -170,6 +198,8 @@ func FuzzIsolation(f *testing.F) {
 				db.WriteString(tx)
 			}
 		}
+		sb.Write(p.AppendEnd(nil))
+		db.Write(p.AppendEnd(nil))
 		want, got := describe(p, sb.String()), describe(p, db.String())
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d cases read, want %d\n--- file\n%s\n--- got %q\n--- want %q", p.Name, len(got), len(want), db.String(), got, want)
@@ -188,9 +218,10 @@ func countCells(s board.Shape, line string) int {
 	return k
 }
 
-// rowsLayout says whether a first line of k cells starts a board of rows.
-func rowsLayout(p Preset, k int) bool {
-	return k <= p.Shape.Cols
+// rowsLayout says whether a first line of k cells starts a board of rows
+// of shape s.
+func rowsLayout(s board.Shape, k int) bool {
+	return k <= s.Cols
 }
 
 // FuzzArgs puts one argument of any text among good boards given as
