@@ -123,7 +123,7 @@ func FuzzIsolation(f *testing.F) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		const n, k = 5, 2 // cases, and the one damaged
 		var texts []string
-		var firsts []bool // of case k
+		var firsts []bool     // of case k
 		var shape board.Shape // of case k
 		for i := range n {
 			s := caseShape(p, r)
