@@ -25,7 +25,13 @@ type slot struct {
 	res     Result
 	err     error
 	done    chan struct{}
+	cells   int // the cells of the cases' starts, for runParallel's held
 }
+
+// maxHeld is the most cells of boards runParallel holds in runs read and
+// not yet answered, past the first: two 1000 x 1000 boards, or 2 million
+// runs of one 3x3 board.
+const maxHeld = 2 << 20
 
 // outRoom is how many bytes of answers a slot makes room for, at first, a
 // byte of a block's input: a file of pairs writes about 1.7 bytes of
@@ -114,9 +120,14 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	// leaves each table to build when its own lookups pay for it.
 	prepared := j.Preset.Pairs || chunk == 1
 	// flush writes the answer of the oldest case.
+	// held counts the cells of the boards of the runs pending: runs of
+	// large boards are let in while they hold at most maxHeld, so that
+	// memory grows with a board, not with a window of them.
+	held := 0
 	flush := func() {
 		s := pending[0]
 		pending = pending[1:]
+		held -= s.cells
 		<-s.done
 		if werr == nil {
 			if s.err != nil {
@@ -170,6 +181,16 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			prepared = true
 			j.prepare(pending[0].cases)
 		}
+		s.cells = 0
+		if !s.isBlock {
+			for i := range s.cases {
+				s.cells += s.cases[i].Start.Shape().Cells()
+			}
+		}
+		for len(pending) > 0 && held+s.cells > maxHeld {
+			flush()
+		}
+		held += s.cells
 		pending = append(pending, s)
 		work <- s
 	}

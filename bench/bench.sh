@@ -13,7 +13,7 @@ mkdir -p "$out"
 # The commands as `make build` makes them: with no cgo, so static (see the
 # README); solve-cgo is solve as a plain `go build` makes it where a C
 # compiler is installed (net/http's resolver then links libc).
-CGO_ENABLED=0 go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/linked ./bench/measure ./bench/cachedir
+CGO_ENABLED=0 go build -o "$out/" ./cmd/solve ./cmd/judge ./cmd/gentable ./bench/floor ./bench/hello ./bench/linked ./bench/measure ./bench/cachedir ./bench/large
 go build -o "$out/solve-cgo" ./cmd/solve
 b=$out
 gcc -O2 -o "$b/cfloor" bench/cfloor/floor.c
@@ -129,3 +129,17 @@ fi
 if [ -n "$large" ]; then
 	"$b/solve" -shape 4x4 -pdb "$dir" -v -goal "$korf" "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0" 2>&1 >/dev/null | tail -1
 fi
+
+echo
+echo "== boards of more than 16 cells: random ones, uniform over those that reach the goal (blank-last,"
+echo "   blank-first and snail in turn), each path replayed; its length over the tiles' Manhattan distance"
+"$b/large" -solve "$b/solve" -n "${LARGE_N:-6}" 5x5 6x6 8x8 10x10 20x20 50x50 100x100 3x10 3x100 3x300 100x3 2x100
+"$b/large" -solve "$b/solve" -n 3 300x300
+echo "   Korf's fifty 24-puzzle instances (Korf's goal), against their optimal lengths:"
+grep -v '^#' ../shared/data/korf50.txt | awk '{s=""; for (i = 2; i <= 26; i++) s = s (i > 2 ? " " : "") $i; print s}' > "$b/korf50.txt"
+grep -v '^#' ../shared/data/korf50.txt | awk '{print $27}' > "$b/korf50.opt"
+start=$(date +%s.%N)
+"$b/solve" -shape 5x5 -goal blank-first < "$b/korf50.txt" > "$b/korf50.ans"
+end=$(date +%s.%N)
+"$b/judge" check -shape 5x5 -goal blank-first "$b/korf50.txt" "$b/korf50.ans" | tail -1 | sed 's/^/   /'
+paste "$b/korf50.opt" "$b/korf50.ans" | awk -v t0="$start" -v t1="$end" '{o += $1; p += length($2); if (length($2) / $1 > m) m = length($2) / $1} END {printf "   %d moves against the optimal %d: %.2fx (at worst %.2fx), in %.2f s\n", p, o, p / o, m, t1 - t0}'

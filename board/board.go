@@ -215,7 +215,9 @@ func (b Board) Parity() int {
 	s := b.Shape()
 	var inv int
 	if b.big != nil {
-		inv = permParity(*b.big)
+		// The tiles' inversions are those of all the cells less the
+		// blank's, which is smaller than every tile it follows.
+		inv = permParity(*b.big) + b.Blank()
 	} else {
 		n := s.Cells()
 		for i := 0; i < n; i++ {
@@ -236,31 +238,22 @@ func (b Board) Parity() int {
 	return inv & 1
 }
 
-// permParity returns the parity of the inversions of the tiles of cells
-// (each of 0..n-1 once; the blank, 0, left out): that of the permutation
-// that sorts them, n-1 less its number of cycles, found in one pass.
+// permParity returns the parity of the inversions of cells, each of
+// 0..n-1 once: that of the permutation, n less its number of cycles,
+// found in one pass with a bit a cell.
 func permParity(cells []uint32) int {
-	n := len(cells)
-	// tiles[k] is the tile at the k-th place of the tiles in reading
-	// order, less one: a permutation of 0..n-2.
-	tiles := make([]uint32, 0, n)
-	for _, v := range cells {
-		if v != 0 {
-			tiles = append(tiles, v-1)
-		}
-	}
-	seen := make([]uint64, (len(tiles)+63)/64)
+	seen := make([]uint64, (len(cells)+63)/64)
 	cycles := 0
-	for i := range tiles {
+	for i := range cells {
 		if seen[i/64]&(1<<(i%64)) != 0 {
 			continue
 		}
 		cycles++
-		for j := i; seen[j/64]&(1<<(j%64)) == 0; j = int(tiles[j]) {
+		for j := i; seen[j/64]&(1<<(j%64)) == 0; j = int(cells[j]) {
 			seen[j/64] |= 1 << (j % 64)
 		}
 	}
-	return (len(tiles) - cycles) & 1
+	return (len(cells) - cycles) & 1
 }
 
 // Solvable reports whether goal can be reached from start: both are valid

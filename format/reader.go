@@ -79,9 +79,10 @@ type Reader struct {
 	// of the case being read, and whether the size line before the next
 	// one must be looked for past lines that are none (after a bad one),
 	// or the input has ended ("0 0").
-	shape  board.Shape
-	resync bool
-	ended  bool
+	shape    board.Shape
+	resync   bool
+	ended    bool
+	lastGoal board.Board // the preset's goal of the last shape read
 
 	// simple, when not nil, holds the cases of a block read whole at once
 	// (Block.Reader), of which Next gives simpleNext on; simpleBuf keeps
@@ -786,10 +787,14 @@ func (r *Reader) goalFor(s board.Shape, line int) (board.Board, error) {
 		}
 		return r.goal, nil
 	}
+	if r.lastGoal.Valid() && r.lastGoal.Shape() == s {
+		return r.lastGoal, nil // a large goal is made once, not once a case
+	}
 	g, err := r.p.GoalFor(s)
 	if err != nil {
 		return g, r.errorAt(line, 0, "goal: "+err.Error())
 	}
+	r.lastGoal = g
 	return g, nil
 }
 

@@ -211,9 +211,18 @@ func (c *Checker) what(cs *format.Case) string {
 		return "input case unreadable"
 	}
 	if c.Preset.Pairs {
-		return cs.Start.String() + " to " + cs.Goal.String()
+		return brief(cs.Start) + " to " + brief(cs.Goal)
 	}
-	return cs.Start.String()
+	return brief(cs.Start)
+}
+
+// brief writes a board for a message: whole when it is small, else by its
+// shape alone, where its text would run to megabytes.
+func brief(b board.Board) string {
+	if b.Shape().Cells() > 100 {
+		return "a " + b.Shape().String() + " board"
+	}
+	return b.String()
 }
 
 // A run is a few hundred cases with their answers, read and not yet
@@ -248,8 +257,13 @@ type readTail struct {
 // to reading case by case.
 var noCaseBlocks = false
 
-// runLen is how many cases a run holds.
-const runLen = 256
+// runLen is how many cases a run holds, runCells how many cells of boards
+// at most (after the case that passes it): a run of large boards holds
+// one or two, so that memory grows with a board, not with a run of them.
+const (
+	runLen   = 256
+	runCells = 1 << 20
+)
 
 // readCases reads the cases of in into runs for readAnswers, until the
 // input ends or stop is closed, and returns the input's error. With
@@ -275,7 +289,8 @@ func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *r
 		if blocks && !inBlock && in.NextBlock(&blk) {
 			sub, inBlock = blk.Reader(sub), true
 		}
-		for len(r.items) < runLen {
+		cells, ended := 0, false
+		for len(r.items) < runLen && cells < runCells {
 			// Read into the run's next item in place: an item is a few
 			// hundred bytes, too many to copy twice a case.
 			r.items = slices.Grow(r.items, 1)[:len(r.items)+1]
@@ -291,9 +306,11 @@ func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *r
 			}
 			if !inBlock && !in.Next(&it.cs) {
 				r.items = r.items[:len(r.items)-1]
+				ended = true
 				break
 			}
 			it.fault, it.judged = "", false
+			cells += it.cs.Start.Shape().Cells() + it.cs.Goal.Shape().Cells()
 		}
 		if len(r.items) == 0 {
 			return in.Err()
@@ -303,7 +320,7 @@ func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *r
 		case <-stop:
 			return nil
 		}
-		if len(r.items) < runLen {
+		if ended {
 			return in.Err()
 		}
 	}
@@ -669,7 +686,7 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 			if !ok || (ch < 'a') != c.Preset.Upper {
 				fault = at() + fmt.Sprintf("move %d is %q, want one of %s", moves, ch, letters(c.Preset))
 			} else if !b.Move(m) {
-				fault = at() + fmt.Sprintf("move %d %q takes the blank off the board at %v", moves, ch, b.Board())
+				fault = at() + fmt.Sprintf("move %d %q takes the blank off the board at %s", moves, ch, brief(b.Board()))
 			}
 		}
 		if !more {
@@ -680,6 +697,13 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 	switch {
 	case fault != "":
 		return fault
+	case !b.Is(cs.Goal) && cs.Goal.Shape().Cells() > 100:
+		end := b.Board()
+		i := 0
+		for end.Cell(i) == cs.Goal.Cell(i) {
+			i++
+		}
+		return at() + fmt.Sprintf("the path of %d moves does not end at the goal: cell %d (row %d, column %d) holds %d, want %d", moves, i, i/end.Shape().Cols+1, i%end.Shape().Cols+1, end.Cell(i), cs.Goal.Cell(i))
 	case !b.Is(cs.Goal):
 		return at() + fmt.Sprintf("the path of %d moves ends at %v, not at the goal %v", moves, b.Board(), cs.Goal)
 	case c.Shortest && d < 0:
