@@ -115,43 +115,13 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 			return nil, len(line), true
 		}
 		if err == bufio.ErrBufferFull {
-			n := len(l.long)
-			for err == bufio.ErrBufferFull {
-				line, err = l.br.ReadSlice('\n')
-				n += len(line)
-			}
-			switch err {
-			case nil:
-				n--
-			case io.EOF:
-			default:
-				l.err = err
-				return nil, 0, false
-			}
-			l.err = err
-			l.line++
-			return nil, n, true
+			return l.skipLong(len(l.long))
 		}
 		l.err = err
 		return nil, 0, false
 	}
 	if err == bufio.ErrBufferFull {
-		n := len(line)
-		for err == bufio.ErrBufferFull {
-			line, err = l.br.ReadSlice('\n')
-			n += len(line)
-		}
-		switch err {
-		case nil:
-			n-- // the line end
-		case io.EOF:
-		default:
-			l.err = err
-			return nil, 0, false
-		}
-		l.err = err
-		l.line++
-		return nil, n, true
+		return l.skipLong(len(line))
 	}
 	if err != nil {
 		l.err = err
@@ -165,6 +135,28 @@ func (l *lineReader) readLine() (line []byte, tooLong int, ok bool) {
 		line = line[:n-1]
 	}
 	return l.uncomment(line), 0, true
+}
+
+// skipLong skips the rest of a line too long to read, of which n bytes
+// are read, and returns its length without its line end, as readLine
+// does.
+func (l *lineReader) skipLong(n int) (line []byte, tooLong int, ok bool) {
+	err := bufio.ErrBufferFull
+	for err == bufio.ErrBufferFull {
+		line, err = l.br.ReadSlice('\n')
+		n += len(line)
+	}
+	switch err {
+	case nil:
+		n-- // the line end
+	case io.EOF:
+	default:
+		l.err = err
+		return nil, 0, false
+	}
+	l.err = err
+	l.line++
+	return nil, n, true
 }
 
 // memLine is readLine for an input in memory.

@@ -458,11 +458,24 @@ func (s *solver) placePair(l line) error {
 // unless it is there, without moving the tiles in the cells of keep. It
 // reports whether it could.
 func (s *solver) bringInto(g int32, win, keep []int32) bool {
-	p := s.pos[g]
+	c, there := s.nearest(s.pos[g], win, keep)
+	return there || c >= 0 && s.moveTile(g, c, keep) == nil
+}
+
+// blankInto brings the blank into one of the cells of win without moving
+// the tiles in the cells of keep.
+func (s *solver) blankInto(win, keep []int32) bool {
+	c, there := s.nearest(s.blank(), win, keep)
+	return there || c >= 0 && s.goBlank(c, keep)
+}
+
+// nearest returns the cell of win nearest p and not in keep, or -1 for
+// none, or true when p is in win.
+func (s *solver) nearest(p int32, win, keep []int32) (int32, bool) {
 	best, bd := int32(-1), int32(1<<30)
 	for _, c := range win {
 		if c == p {
-			return true
+			return c, true
 		}
 		if contains(keep, c) {
 			continue
@@ -471,26 +484,7 @@ func (s *solver) bringInto(g int32, win, keep []int32) bool {
 			best, bd = c, d
 		}
 	}
-	return best >= 0 && s.moveTile(g, best, keep) == nil
-}
-
-// blankInto brings the blank into one of the cells of win without moving
-// the tiles in the cells of keep.
-func (s *solver) blankInto(win, keep []int32) bool {
-	b := s.blank()
-	best, bd := int32(-1), int32(1<<30)
-	for _, c := range win {
-		if c == b {
-			return true
-		}
-		if contains(keep, c) {
-			continue
-		}
-		if d := s.dist(b, c); d < bd {
-			best, bd = c, d
-		}
-	}
-	return best >= 0 && s.goBlank(best, keep)
+	return best, false
 }
 
 func contains(cells []int32, c int32) bool {
