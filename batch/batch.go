@@ -221,14 +221,13 @@ func (a *answerer) note(j *Job, goal *engine.Goal, num int, moves int64, ok bool
 		return
 	}
 	if ok && !goal.Optimal() && j.Preset.Print != format.Path && !j.warned.Swap(true) {
-		a.msgs = append(a.msgs, j.LogPrefix...)
-		a.msgs = fmt.Appendf(a.msgs, "case %d: the number of moves printed for a board of %d cells is that of a path not proven shortest\n", num, goal.Goal().Shape().Cells())
+		a.msgs = a.casePrefix(j, num)
+		a.msgs = append(a.msgs, "the number of moves printed for a board of more than 16 cells is that of a path not proven shortest\n"...)
 	}
 	if !j.Verbose {
 		return
 	}
-	a.msgs = append(a.msgs, j.LogPrefix...)
-	a.msgs = fmt.Appendf(a.msgs, "case %d: ", num)
+	a.msgs = a.casePrefix(j, num)
 	if ok {
 		a.msgs = strconv.AppendInt(a.msgs, moves, 10)
 		a.msgs = append(a.msgs, " move"...)
@@ -243,6 +242,14 @@ func (a *answerer) note(j *Job, goal *engine.Goal, num int, moves int64, ok bool
 		a.msgs = append(a.msgs, ", not proven shortest"...)
 	}
 	a.msgs = append(a.msgs, '\n')
+}
+
+// casePrefix appends to the log the start of a line about case num.
+func (a *answerer) casePrefix(j *Job, num int) []byte {
+	a.msgs = append(a.msgs, j.LogPrefix...)
+	a.msgs = append(a.msgs, "case "...)
+	a.msgs = strconv.AppendInt(a.msgs, int64(num), 10)
+	return append(a.msgs, ": "...)
 }
 
 // answer appends the answer to one case, reporting it if it is bad.

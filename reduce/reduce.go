@@ -69,31 +69,28 @@ func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgam
 	if end == nil {
 		return 0, false, errors.New("reduce: no Endgame")
 	}
-	tries := triesFor(start.Shape().Cells())
-	if tries == 1 {
-		s := newSolver(start, goal, w)
-		s.ctx, s.end, s.opt = ctx, end, opt
-		err := s.run()
-		if ferr := s.flush(); err == nil {
-			err = ferr
-		}
-		return s.moves, err == nil, err
-	}
 	// A small board is solved several ways, each with other choices of
-	// the side to place next and the end of a line to start from, and
-	// the shortest path kept: they differ by a tenth or more.
+	// the side to place next and the end of a line to start from, into
+	// memory, and the shortest path kept: they differ by a tenth or more.
+	// A large one is solved once, straight to w.
+	tries := triesFor(start.Shape().Cells())
 	var best, buf bytes.Buffer
 	bestN := int64(-1)
 	for v := range tries {
-		buf.Reset()
-		s := newSolver(start, goal, &buf)
+		s := newSolver(start, goal, w)
 		s.ctx, s.end, s.variant = ctx, end, uint64(v)
+		if tries == 1 {
+			s.opt = opt
+		} else {
+			buf.Reset()
+			s.w = &buf
+		}
 		err := s.run()
 		if ferr := s.flush(); err == nil {
 			err = ferr
 		}
-		if err != nil {
-			return 0, false, err
+		if err != nil || tries == 1 {
+			return s.moves, err == nil, err
 		}
 		if bestN < 0 || s.moves < bestN {
 			bestN = s.moves
