@@ -40,6 +40,7 @@ fuzz:
 	$(GO) test ./format -run XXX -fuzz FuzzCount -fuzztime 30s
 	$(GO) test ./format -run XXX -fuzz FuzzLineFault -fuzztime 30s
 	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzAPI -fuzztime 30s
+	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzSearch -fuzztime 30s
 	$(GO) test ./web -run XXX -fuzz FuzzSolve -fuzztime 30s
 
 clean:

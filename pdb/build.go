@@ -28,6 +28,9 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	g := newGeom(p.Shape)
 	n, k := g.n, len(p.Cells)
 	total := p.Size()

@@ -176,11 +176,30 @@ type DB struct {
 	raw     []byte
 }
 
-// Raw returns the raw bytes of db. The caller must not modify them.
-func (db *DB) Raw() []byte { return db.raw }
+// Raw returns the raw bytes of db. The caller must not modify them. A DB
+// made otherwise than by Decode or FromExtras has none.
+func (db *DB) Raw() []byte {
+	if db == nil {
+		return nil
+	}
+	return db.raw
+}
 
-// Extra returns the extra of the placement with index i.
-func (db *DB) Extra(i int) uint8 { return db.raw[i>>1] >> (4 * (i & 1)) & 15 }
+// Extra returns the extra of the placement with index i, or 0 (no moves
+// beyond the Manhattan distance, still a lower bound) for an index that is
+// not one of db's.
+func (db *DB) Extra(i int) uint8 {
+	if db == nil || i < 0 || i>>1 >= len(db.raw) {
+		return 0
+	}
+	return db.raw[i>>1] >> (4 * (i & 1)) & 15
+}
+
+// Complete reports whether db holds an extra for every placement of its
+// pattern: made by Decode or FromExtras, not by hand.
+func (db *DB) Complete() bool {
+	return db != nil && db.Pattern.Check() == nil && len(db.raw) == (db.Pattern.Size()+1)/2
+}
 
 // Decode reads a whole file. Raw storage is used in place: data must stay
 // as it is while the DB is in use. check says whether to verify the

@@ -99,9 +99,17 @@ func Rank(n int, pos []uint8) int {
 }
 
 // Unrank sets pos to the placement of len(pos) tiles on n cells with
-// index idx, the inverse of Rank.
+// index idx, the inverse of Rank. For n over board.MaxSmall, more tiles
+// than cells, or an index out of 0..n!/(n-k)!-1 it sets every cell to
+// 0xff, which is no cell.
 func Unrank(n int, idx int, pos []uint8) {
 	k := len(pos)
+	if n > board.MaxSmall || k > n || idx < 0 || idx >= size(n, k) {
+		for i := range pos {
+			pos[i] = 0xff
+		}
+		return
+	}
 	var digits [board.MaxSmall]int
 	for i := k - 1; i >= 0; i-- {
 		r := n - i
@@ -126,6 +134,9 @@ func Unrank(n int, idx int, pos []uint8) {
 // the blank's region: whether p's database also serves goals with the
 // blank in c.
 func SameRegion(p Pattern, c int) bool {
+	if p.Check() != nil || c < 0 || c >= p.Shape.Cells() {
+		return false
+	}
 	g := newGeom(p.Shape)
 	var tiles uint32
 	for _, t := range p.Cells {

@@ -22,8 +22,32 @@ type Map struct {
 	cell     [board.MaxSmall]uint8 // cell i of From is cell[i] of To
 }
 
-// Apply returns the cell of To that c of From maps to.
-func (m *Map) Apply(c int) int { return int(m.cell[c]) }
+// Apply returns the cell of To that c of From maps to, or -1 for a c that
+// is not a cell of From.
+func (m *Map) Apply(c int) int {
+	if m == nil || c < 0 || c >= m.From.Cells() || c >= board.MaxSmall {
+		return -1
+	}
+	return int(m.cell[c])
+}
+
+// bijective reports whether m maps the cells of From one to one onto
+// those of To: made by Maps or Then, not by hand.
+func (m *Map) bijective() bool {
+	n := m.From.Cells()
+	if !m.From.Small() || !m.To.Small() || m.To.Cells() != n {
+		return false
+	}
+	var seen uint32
+	for i := range n {
+		c := m.cell[i]
+		if int(c) >= n || seen&(1<<c) != 0 {
+			return false
+		}
+		seen |= 1 << c
+	}
+	return true
+}
 
 // RenamedBoard returns b with its tiles renamed as from turns into to
 // (board.Rename) and moved as m moves cells, in one pass
@@ -39,8 +63,13 @@ func (m *Map) RenamedBoard(b, from, to board.Board) (board.Board, bool) {
 // Maps returns every Map from shape a onto shape b: the symmetries of
 // the rectangle, or of the square (eight), with, when b is a turned, those
 // that transpose.
+//
+// It returns none for shapes of more than board.MaxSmall cells.
 func Maps(a, b board.Shape) []Map {
 	var out []Map
+	if !a.Small() || !b.Small() {
+		return nil
+	}
 	for _, transpose := range []bool{false, true} {
 		if !transpose && a != b || transpose && (a.Rows != b.Cols || a.Cols != b.Rows) {
 			continue
@@ -98,9 +127,11 @@ type Part struct {
 }
 
 // NewHeuristic makes the bound of a shape for goals whose blank is in cell
-// blank from partitions of parts. Every partition must cover every cell
-// but the blank exactly once, and every database's goal blank must map
-// into the blank's free region (checked by the caller that chose them).
+// blank from partitions of parts, of any number. Every partition must
+// cover every cell but the blank exactly once, every database must be
+// whole (pdb.DB.Complete), its Map one of Maps (or Then of two), and its
+// goal blank must map into the blank's free region, so that the bound
+// stays a lower one: anything else is an error.
 func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic, error) {
 	if !shape.Small() || blank < 0 || blank >= shape.Cells() {
 		return nil, fmt.Errorf("search: no %v board has the blank in cell %d", shape, blank)
@@ -115,10 +146,22 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 		var covered uint32
 		var insts []instance
 		for k, part := range parts {
+			if !part.DB.Complete() {
+				return nil, fmt.Errorf("search: partition %d, part %d: no whole database (pdb.Decode or pdb.FromExtras makes one)", pi, k)
+			}
 			p := part.DB.Pattern
 			m := part.Map
-			if m.From != p.Shape || m.To != shape {
+			if m.From != p.Shape || m.To != shape || !m.bijective() {
 				return nil, fmt.Errorf("search: a map from %v onto %v for a %v database on a %v board", m.From, m.To, p.Shape, shape)
+			}
+			// The goal's blank, seen from the database, must be where the
+			// database's own blank can move freely.
+			var back [board.MaxSmall]uint8
+			for i := range n {
+				back[m.cell[i]] = uint8(i)
+			}
+			if !pdb.SameRegion(p, int(back[blank])) {
+				return nil, fmt.Errorf("search: the %v database does not serve goals with the blank in cell %d", p, blank)
 			}
 			in := instance{raw: part.DB.Raw(), n: n}
 			for i := range n {
@@ -148,13 +191,26 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 }
 
 // Shape returns the shape h bounds.
-func (h *Heuristic) Shape() board.Shape { return h.shape }
+func (h *Heuristic) Shape() board.Shape {
+	if h == nil {
+		return board.Shape{}
+	}
+	return h.shape
+}
 
 // Blank returns the goal's blank cell h bounds for.
-func (h *Heuristic) Blank() int { return h.blank }
+func (h *Heuristic) Blank() int {
+	if h == nil {
+		return 0
+	}
+	return h.blank
+}
 
 // String describes h: its databases and partitions.
 func (h *Heuristic) String() string {
+	if h == nil {
+		return "no heuristic"
+	}
 	return fmt.Sprintf("%d partitions of %v", len(h.parts), h.names)
 }
 
@@ -173,8 +229,12 @@ func (in *instance) extra(where *[board.MaxSmall]uint8) uint8 {
 	return in.raw[idx>>1] >> (4 * (idx & 1)) & 15
 }
 
-// Then returns the Map that applies m, then n.
+// Then returns the Map that applies m, then n, or the zero Map when n
+// does not start where m ends.
 func (m Map) Then(n Map) Map {
+	if m.To != n.From || !m.From.Small() || !n.From.Small() {
+		return Map{}
+	}
 	out := Map{From: m.From, To: n.To}
 	for i := range m.From.Cells() {
 		out.cell[i] = n.cell[m.cell[i]]

@@ -54,10 +54,20 @@ func NewProblem(h *Heuristic, goal board.Board) (*Problem, error) {
 }
 
 // Goal returns the goal of p.
-func (p *Problem) Goal() board.Board { return p.goal }
+func (p *Problem) Goal() board.Board {
+	if p == nil {
+		return board.Board{}
+	}
+	return p.goal
+}
 
 // Heuristic returns the bound of p.
-func (p *Problem) Heuristic() *Heuristic { return p.h }
+func (p *Problem) Heuristic() *Heuristic {
+	if p == nil {
+		return nil
+	}
+	return p.h
+}
 
 // state is the search's own compact board.
 type state struct {
@@ -66,9 +76,17 @@ type state struct {
 	at     [board.MaxSmall]uint8 // at[c]: the goal cell of the tile in cell c
 	blank  uint8
 	md     int
-	sum    [2]int
-	extra  [2][board.MaxSmall]uint8
-	nparts int
+	// sum[pi] is the sum of the extras of partition pi, extra[pi][k]
+	// that of its pattern k, for the first inline partitions (the search
+	// of two is as fast as with room for two alone); the partitions
+	// after them, rare, are in more (their sums), moreExtra and moreUndo
+	// (moreUndo[g*len(more)+i]: what a move at depth g replaced).
+	sum       [inline]int
+	extra     [inline][board.MaxSmall]uint8
+	nparts    int // in sum and extra
+	more      []int
+	moreExtra [][board.MaxSmall]uint8
+	moreUndo  []uint8
 
 	bound, next int
 	nodes       int64
@@ -77,6 +95,9 @@ type state struct {
 	stopped     bool
 	path        [MaxPath + 1]byte
 }
+
+// inline is how many partitions a search keeps in arrays of its own.
+const inline = 4
 
 // ErrTooLong is returned for a search whose bound passes MaxPath.
 var ErrTooLong = errors.New("search: no path within the longest one searched")
@@ -87,8 +108,11 @@ var ErrTooLong = errors.New("search: no path within the longest one searched")
 // first. It allocates nothing beyond dst.
 func (p *Problem) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
 	var st Stats
-	if !board.Solvable(start, p.goal) {
+	if p == nil || p.h == nil || !board.Solvable(start, p.goal) {
 		return dst, false, st, nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	var s state
 	s.init(p, start)
@@ -116,6 +140,9 @@ func (p *Problem) Solve(ctx context.Context, dst []byte, start board.Board) ([]b
 // Bound returns the heuristic's bound on the moves from start, for tests
 // of admissibility.
 func (p *Problem) Bound(start board.Board) (int, error) {
+	if p == nil || p.h == nil {
+		return 0, errors.New("search: the Problem has no bound (NewProblem makes one)")
+	}
 	if !board.Solvable(start, p.goal) {
 		return 0, fmt.Errorf("search: %v cannot reach %v", start, p.goal)
 	}
@@ -140,21 +167,34 @@ func (s *state) init(p *Problem, start board.Board) {
 		s.where[g], s.at[c] = uint8(c), g
 		s.md += int(p.md[g][c])
 	}
-	s.nparts = len(p.h.parts)
+	s.nparts = min(len(p.h.parts), inline)
+	if n := len(p.h.parts) - inline; n > 0 {
+		s.more = make([]int, n)
+		s.moreExtra = make([][board.MaxSmall]uint8, n)
+		s.moreUndo = make([]uint8, (MaxPath+1)*n)
+	}
 	for pi, insts := range p.h.parts {
 		for k := range insts {
 			e := insts[k].extra(&s.where)
-			s.extra[pi][k] = e
-			s.sum[pi] += int(e)
+			if pi < inline {
+				s.extra[pi][k] = e
+				s.sum[pi] += int(e)
+			} else {
+				s.moreExtra[pi-inline][k] = e
+				s.more[pi-inline] += int(e)
+			}
 		}
 	}
 }
 
 // h returns the bound on the moves left.
 func (s *state) h() int {
-	m := s.sum[0]
-	if s.nparts > 1 {
-		m = max(m, s.sum[1])
+	m := 0
+	for pi := range s.nparts {
+		m = max(m, s.sum[pi])
+	}
+	for _, v := range s.more {
+		m = max(m, v)
 	}
 	return s.md + 2*m
 }
@@ -201,14 +241,17 @@ func (s *state) dfs(g int, prev uint8) bool {
 		dmd := int(p.md[tile][blank]) - int(p.md[tile][to])
 		s.md += dmd
 		s.where[tile], s.at[blank], s.at[to], s.blank = blank, tile, 0xff, to
-		var old [2]uint8
-		var k [2]uint8
+		var old [inline]uint8
+		var k [inline]uint8
 		for pi := 0; pi < s.nparts; pi++ {
 			k[pi] = p.h.partOf[pi][tile]
 			old[pi] = s.extra[pi][k[pi]]
 			e := p.h.parts[pi][k[pi]].extra(&s.where)
 			s.extra[pi][k[pi]] = e
 			s.sum[pi] += int(e) - int(old[pi])
+		}
+		if s.more != nil {
+			s.moveMore(g, tile)
 		}
 		s.path[g] = letters[m]
 		if s.dfs(g+1, m) {
@@ -218,6 +261,9 @@ func (s *state) dfs(g int, prev uint8) bool {
 			s.sum[pi] += int(old[pi]) - int(s.extra[pi][k[pi]])
 			s.extra[pi][k[pi]] = old[pi]
 		}
+		if s.more != nil {
+			s.undoMore(g, tile)
+		}
 		s.where[tile], s.at[to], s.at[blank], s.blank = to, tile, 0xff, blank
 		s.md -= dmd
 		if s.stopped {
@@ -225,4 +271,30 @@ func (s *state) dfs(g int, prev uint8) bool {
 		}
 	}
 	return false
+}
+
+// moveMore is dfs's update of the partitions past the inline ones for a
+// move at depth g of the tile whose goal is cell tile.
+func (s *state) moveMore(g int, tile uint8) {
+	h := s.p.h
+	undo := s.moreUndo[g*len(s.more) : (g+1)*len(s.more)]
+	for i := range s.more {
+		pi := inline + i
+		k := h.partOf[pi][tile&15] & 15
+		undo[i] = s.moreExtra[i][k]
+		e := h.parts[pi][k].extra(&s.where)
+		s.more[i] += int(e) - int(undo[i])
+		s.moreExtra[i][k] = e
+	}
+}
+
+// undoMore undoes moveMore.
+func (s *state) undoMore(g int, tile uint8) {
+	h := s.p.h
+	undo := s.moreUndo[g*len(s.more) : (g+1)*len(s.more)]
+	for i := range s.more {
+		k := h.partOf[inline+i][tile&15] & 15
+		s.more[i] += int(undo[i]) - int(s.moreExtra[i][k])
+		s.moreExtra[i][k] = undo[i]
+	}
 }

@@ -1,0 +1,77 @@
+package search_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/search"
+)
+
+// TestPartitions searches 3x3 boards with bounds of one to seven
+// partitions, more than the search keeps in arrays of its own, made of
+// databases built here: every path is the table's, the lexicographically
+// smallest of the shortest.
+func TestPartitions(t *testing.T) {
+	s := board.Shape3x3
+	goal := s.Goal(8)
+	all := [][][]int{
+		{{0, 1}, {2, 3}, {4, 5}, {6, 7}},
+		{{0, 3}, {1, 4}, {2, 5}, {6}, {7}},
+		{{0, 1, 2}, {3, 4, 5}, {6, 7}},
+		{{0}, {1}, {2}, {3}, {4}, {5}, {6}, {7}},
+		{{0, 4}, {1, 5}, {2, 6}, {3, 7}},
+		{{0, 1, 3, 4}, {2, 5, 6, 7}},
+		{{1, 2}, {0, 3, 6}, {4, 5, 7}},
+	}
+	id := search.Maps(s, s)[0]
+	dbs := map[string]*pdb.DB{}
+	part := func(cells []int) search.Part {
+		p := pdb.Pattern{Shape: s, Cells: cells, Blank: 8}
+		db, ok := dbs[p.String()]
+		if !ok {
+			extras, err := pdb.Build(context.Background(), p, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if db, err = pdb.FromExtras(p, extras); err != nil {
+				t.Fatal(err)
+			}
+			dbs[p.String()] = db
+		}
+		return search.Part{DB: db, Map: id}
+	}
+	rng := rand.New(rand.NewPCG(4, 4))
+	for n := 1; n <= len(all); n++ {
+		var partitions [][]search.Part
+		for _, pt := range all[:n] {
+			var parts []search.Part
+			for _, cells := range pt {
+				parts = append(parts, part(cells))
+			}
+			partitions = append(partitions, parts)
+		}
+		h, err := search.NewHeuristic(s, 8, partitions)
+		if err != nil {
+			t.Fatalf("%d partitions: %v", n, err)
+		}
+		p, err := search.NewProblem(h, goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 60 {
+			b := goal
+			for range 40 {
+				b.Move(board.Move(rng.IntN(board.NumMoves)))
+			}
+			got, ok, _, err := p.Solve(context.Background(), nil, b)
+			want, wantOK, werr := embedded.Solver().AppendPath(nil, b, goal)
+			if err != nil || werr != nil || ok != wantOK || string(got) != string(want) {
+				t.Fatalf("%d partitions, %v: %q %v %v, want the table's %q", n, b, got, ok, err, want)
+			}
+		}
+	}
+}
