@@ -71,11 +71,11 @@ func (p *Problem) Heuristic() *Heuristic {
 
 // state is the search's own compact board.
 type state struct {
-	p      *Problem
-	where  [board.MaxSmall]uint8 // where[g]: the cell of the tile whose goal is cell g
-	at     [board.MaxSmall]uint8 // at[c]: the goal cell of the tile in cell c
-	blank  uint8
-	md     int
+	p     *Problem
+	where [board.MaxSmall]uint8 // where[g]: the cell of the tile whose goal is cell g
+	at    [board.MaxSmall]uint8 // at[c]: the goal cell of the tile in cell c
+	blank uint8
+	md    int
 	// sum[pi] is the sum of the extras of partition pi, extra[pi][k]
 	// that of its pattern k, for the first inline partitions (the search
 	// of two is as fast as with room for two alone); the partitions
