@@ -53,6 +53,10 @@ type Job struct {
 	// a large board has come (case num: tiles placed of all, moves
 	// written), for a progress bar.
 	Progress func(num, placed, tiles int, moves int64)
+	// Timeout, when more than 0, limits the search for each case's
+	// shortest path: past it the case is answered with a path found
+	// after it, not proven shortest (engine.Stats.Cut).
+	Timeout time.Duration
 
 	warned atomic.Bool // the note on counts not proven shortest is given
 }
@@ -220,7 +224,13 @@ func (a *answerer) note(j *Job, goal *engine.Goal, num int, moves int64, ok bool
 	if j.Log == nil {
 		return
 	}
-	if ok && !goal.Optimal() && j.Preset.Print != format.Path && !j.warned.Swap(true) {
+	shortest := goal.Optimal() && !st.Cut
+	if ok && st.Cut && !j.Verbose {
+		// Said of every case it happens to: an answer a judge would count
+		// wrong, or a path longer than it could be.
+		a.msgs = a.casePrefix(j, num)
+		a.msgs = append(a.msgs, "the time limit cut the search for the shortest path; the answer is a path found after it, not proven shortest\n"...)
+	} else if ok && !shortest && j.Preset.Print != format.Path && !j.warned.Swap(true) {
 		a.msgs = a.casePrefix(j, num)
 		a.msgs = append(a.msgs, "the number of moves printed for a board of more than 16 cells is that of a path not proven shortest\n"...)
 	}
@@ -237,8 +247,15 @@ func (a *answerer) note(j *Job, goal *engine.Goal, num int, moves int64, ok bool
 	} else {
 		a.msgs = append(a.msgs, "unsolvable"...)
 	}
-	a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v", goal.Engine(), st.Nodes, time.Since(t0).Round(time.Microsecond))
-	if ok && !goal.Optimal() {
+	name := goal.Engine()
+	if st.Engine != "" {
+		name = st.Engine
+	}
+	a.msgs = fmt.Appendf(a.msgs, ", %s, %d nodes, %v", name, st.Nodes, time.Since(t0).Round(time.Microsecond))
+	if st.Cut {
+		a.msgs = append(a.msgs, ", cut by the time limit"...)
+	}
+	if ok && !shortest {
 		a.msgs = append(a.msgs, ", not proven shortest"...)
 	}
 	a.msgs = append(a.msgs, '\n')
@@ -286,6 +303,12 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 	var t0 time.Time
 	if j.Verbose {
 		t0 = time.Now()
+	}
+	if s := start.Shape(); j.Timeout > 0 && j.Solver.Optimal(s) && !j.Solver.Instant(s) {
+		// A search for a shortest path: the only answer a limit cuts.
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, j.Timeout)
+		defer cancel()
 	}
 	switch {
 	case goal.Lookups() != nil && !p.NeedsPath():

@@ -172,7 +172,7 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &Goal{goal: goal, p: p}, nil
+		return &Goal{goal: goal, p: p, solver: v}, nil
 	}
 	t, err := v.tables.Solver(goal)
 	if err != nil {
@@ -223,6 +223,9 @@ type Goal struct {
 	t    *table.Solver   // for a shape with tables
 	p    *search.Problem // for a shape that is searched
 	v    *Solver         // for a shape of more than board.MaxSmall cells: the endgame of reduce
+	// solver, for a shape that is searched, answers the endgame of reduce
+	// when a time limit cuts the search (cut).
+	solver *Solver
 }
 
 // Goal returns the goal g answers for.
@@ -243,7 +246,8 @@ func (g *Goal) Engine() Name {
 }
 
 // Optimal reports whether g's paths are proven shortest, and the
-// lexicographically smallest of those.
+// lexicographically smallest of those, when no time limit cuts their
+// search (Stats.Cut).
 func (g *Goal) Optimal() bool { return g != nil && g.v == nil }
 
 // Stats says what an answer took and gave.
@@ -252,6 +256,11 @@ type Stats struct {
 	Bounds  int   // the bounds a search tried
 	Optimal bool  // the path is proven shortest, and the lexicographically smallest of those
 	Engine  Name  // the engine that answered, for people to read
+	// Cut says that a time limit (ctx's deadline) cut the search for the
+	// shortest path, and that the path is one found after it: at most
+	// search.Weight times as long as the shortest, or, where that search
+	// too ran past its nodes, one of reduce.
+	Cut bool
 }
 
 func (g *Goal) stats(st search.Stats) Stats {
@@ -271,7 +280,11 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 	}
 	switch {
 	case g.p != nil:
+		n := len(dst)
 		dst, ok, st, err := g.p.Solve(ctx, dst, start)
+		if errors.Is(err, context.DeadlineExceeded) {
+			return g.cut(dst[:n], start, st)
+		}
 		return dst, ok, g.stats(st), err
 	case g.v != nil:
 		w := appendWriter{dst}
@@ -280,6 +293,30 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 	}
 	dst, ok, err := g.t.AppendPath(dst, start)
 	return dst, ok, g.stats(search.Stats{}), err
+}
+
+// cutNodes is the most nodes the search after a cut one visits: a few
+// tenths of a second.
+var cutNodes int64 = 4 << 20
+
+// cut answers start when a time limit has cut the search for its shortest
+// path, which visited st: never an empty answer for a board that can
+// reach the goal. It searches for a path at most search.Weight times the
+// shortest within cutNodes nodes, and failing that, places the board's
+// lines as a large board's (reduce), which takes a moment.
+func (g *Goal) cut(dst []byte, start board.Board, st search.Stats) ([]byte, bool, Stats, error) {
+	out := g.stats(st)
+	out.Optimal, out.Cut = false, true
+	path, ok, more, err := g.p.SolveSuboptimal(context.Background(), dst, start, cutNodes)
+	out.Nodes += more.Nodes
+	out.Bounds += more.Bounds
+	if err == nil {
+		return path, ok, out, nil
+	}
+	w := appendWriter{dst}
+	_, ok, err = reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
+	out.Engine = Reduce
+	return w.b, ok, out, err
 }
 
 // appendWriter appends what is written to b.

@@ -89,11 +89,16 @@ type state struct {
 	moreUndo  []uint8
 
 	bound, next int
-	nodes       int64
-	check       int64 // nodes at which to look at stop next
-	ctx         context.Context
-	stopped     bool
-	path        [MaxPath + 1]byte
+	// A node's cost is wg*g + wh*h: 1 and 1 for the shortest path, and
+	// for a path at most wh/wg times as long, found sooner, more.
+	wg, wh   int
+	found    int   // the length of the path found
+	maxNodes int64 // the most nodes the search may visit, 0 for no bound
+	nodes    int64
+	check    int64 // nodes at which to look at stop next
+	ctx      context.Context
+	stopped  bool
+	path     [MaxPath + 1]byte
 }
 
 // inline is how many partitions a search keeps in arrays of its own.
@@ -107,6 +112,34 @@ var ErrTooLong = errors.New("search: no path within the longest one searched")
 // start cannot reach the goal. It returns ctx's error when ctx is done
 // first. It allocates nothing beyond dst.
 func (p *Problem) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	return p.solve(ctx, dst, start, 1, 1, 0)
+}
+
+// ErrBudget is returned by SolveSuboptimal for a search that visited its
+// most nodes.
+var ErrBudget = errors.New("search: no path within the nodes allowed")
+
+// SolveSuboptimal is Solve for a path at most Weight times as long as
+// the shortest, not the lexicographically smallest: weighted IDA*, whose
+// bound counts the heuristic Weight times, finds one in a fraction of the
+// nodes where the shortest takes long. It visits at most maxNodes nodes
+// (none for 0 or less), and then returns ErrBudget.
+func (p *Problem) SolveSuboptimal(ctx context.Context, dst []byte, start board.Board, maxNodes int64) ([]byte, bool, Stats, error) {
+	return p.solve(ctx, dst, start, weightDen, weightNum, maxNodes)
+}
+
+// The weight of SolveSuboptimal, weightNum/weightDen.
+const (
+	weightNum = 3
+	weightDen = 2
+)
+
+// Weight is the most times as long as the shortest path a path of
+// SolveSuboptimal can be.
+const Weight = float64(weightNum) / weightDen
+
+// solve is IDA* with a node's cost wg*g + wh*h.
+func (p *Problem) solve(ctx context.Context, dst []byte, start board.Board, wg, wh int, maxNodes int64) ([]byte, bool, Stats, error) {
 	var st Stats
 	if p == nil || p.h == nil || !board.Solvable(start, p.goal) {
 		return dst, false, st, nil
@@ -116,21 +149,27 @@ func (p *Problem) Solve(ctx context.Context, dst []byte, start board.Board) ([]b
 	}
 	var s state
 	s.init(p, start)
-	s.ctx = ctx
+	s.ctx, s.wg, s.wh, s.maxNodes = ctx, wg, wh, maxNodes
 	s.check = 1 << 16
-	bound := s.h()
+	if maxNodes > 0 {
+		s.check = min(s.check, maxNodes)
+	}
+	bound := wh * s.h()
 	for {
 		st.Bounds++
 		s.bound, s.next = bound, 1<<30
 		found := s.dfs(0, 0xff)
 		st.Nodes = s.nodes
 		if s.stopped {
-			return dst, false, st, ctx.Err()
+			if err := ctx.Err(); err != nil {
+				return dst, false, st, err
+			}
+			return dst, false, st, ErrBudget
 		}
 		if found {
-			return append(dst, s.path[:bound]...), true, st, nil
+			return append(dst, s.path[:s.found]...), true, st, nil
 		}
-		if s.next > MaxPath {
+		if s.next > wg*MaxPath {
 			return dst, false, st, ErrTooLong
 		}
 		bound = s.next
@@ -209,7 +248,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 	s.nodes++
 	if s.nodes >= s.check {
 		s.check = s.nodes + 1<<16
-		if s.ctx.Err() != nil {
+		if s.ctx.Err() != nil || s.maxNodes > 0 && s.nodes >= s.maxNodes {
 			s.stopped = true
 		}
 	}
@@ -217,13 +256,14 @@ func (s *state) dfs(g int, prev uint8) bool {
 		return false
 	}
 	h := s.h()
-	if f := g + h; f > s.bound {
+	if f := s.wg*g + s.wh*h; f > s.bound {
 		if f < s.next {
 			s.next = f
 		}
 		return false
 	}
 	if h == 0 {
+		s.found = g
 		return true
 	}
 	p := s.p

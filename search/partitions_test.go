@@ -75,3 +75,48 @@ func TestPartitions(t *testing.T) {
 		}
 	}
 }
+
+// TestSuboptimal: weighted IDA* finds a path at most search.Weight times
+// the shortest on every 3x3 board tried, and stops with ErrBudget past
+// its nodes.
+func TestSuboptimal(t *testing.T) {
+	s := board.Shape3x3
+	goal := s.Goal(8)
+	id := search.Maps(s, s)[0]
+	var parts []search.Part
+	for _, cells := range [][]int{{0, 1, 2, 3}, {4, 5, 6, 7}} {
+		p := pdb.Pattern{Shape: s, Cells: cells, Blank: 8}
+		extras, err := pdb.Build(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := pdb.FromExtras(p, extras)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, search.Part{DB: db, Map: id})
+	}
+	h, err := search.NewHeuristic(s, 8, [][]search.Part{parts})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := search.NewProblem(h, goal)
+	rng := rand.New(rand.NewPCG(8, 8))
+	for range 300 {
+		b := goal
+		for range 60 {
+			b.Move(board.Move(rng.IntN(board.NumMoves)))
+		}
+		got, ok, _, err := p.SolveSuboptimal(context.Background(), nil, b, 0)
+		d, _, _ := embedded.Solver().Distance(b, goal)
+		moves, perr := board.ParsePath(string(got))
+		end := b
+		if err != nil || !ok || perr != nil || end.Apply(moves) != len(moves) || end != goal || float64(len(moves)) > search.Weight*float64(d) {
+			t.Fatalf("%v: %q (%d moves, the shortest %d), %v %v", b, got, len(moves), d, ok, err)
+		}
+	}
+	far := board.MustParse(s, "8 6 7 2 5 4 3 x 1") // 31 moves
+	if _, ok, _, err := p.SolveSuboptimal(context.Background(), nil, far, 1); ok || err != search.ErrBudget {
+		t.Errorf("one node: %v, %v; want ErrBudget", ok, err)
+	}
+}

@@ -134,10 +134,11 @@ type Answer struct {
 	Reason   string  `json:"reason,omitempty"` // why not, when not
 	Path     string  `json:"path"`             // the moves of the blank, d l r u
 	Moves    int     `json:"moves"`
-	Optimal  bool    `json:"optimal"` // the path is proven shortest (boards of up to 16 cells)
-	Engine   string  `json:"engine"`  // table, search or reduce
-	Nodes    int64   `json:"nodes"`   // searched, for the search engine
-	Millis   float64 `json:"ms"`      // the time the answer took
+	Optimal  bool    `json:"optimal"`       // the path is proven shortest (boards of up to 16 cells, within the time limit)
+	Cut      bool    `json:"cut,omitempty"` // the time limit cut the search for the shortest path: the path was found after it
+	Engine   string  `json:"engine"`        // table, search or reduce
+	Nodes    int64   `json:"nodes"`         // searched, for the search engine
+	Millis   float64 `json:"ms"`            // the time the answer took
 }
 
 // acquire waits for a search slot, up to the Server's Wait, and reports
@@ -251,7 +252,7 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 	ans.Millis = float64(time.Since(t0).Microseconds()) / 1000
 	switch {
 	case errors.Is(err, context.DeadlineExceeded):
-		s.fail(w, r, http.StatusGatewayTimeout, fmt.Sprintf("the search ran past its limit of %v after %d nodes", s.opts.Timeout, st.Nodes))
+		s.fail(w, r, http.StatusGatewayTimeout, fmt.Sprintf("the answer ran past its limit of %v: a %v board takes longer (solve answers it on the command line)", s.opts.Timeout, shape))
 		return
 	case errors.Is(err, context.Canceled):
 		s.opts.Logger.Info("client gone", "board", start.String(), "nodes", st.Nodes)
@@ -260,8 +261,8 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal = ok, string(path), len(path), st.Nodes, st.Optimal
-	s.opts.Logger.Info("solved", "shape", ans.Shape, "board", start.String(), "moves", ans.Moves, "engine", ans.Engine, "nodes", ans.Nodes, "ms", ans.Millis)
+	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal, ans.Cut = ok, string(path), len(path), st.Nodes, st.Optimal, st.Cut
+	s.opts.Logger.Info("solved", "shape", ans.Shape, "moves", ans.Moves, "engine", ans.Engine, "optimal", ans.Optimal, "cut", ans.Cut, "nodes", ans.Nodes, "ms", ans.Millis)
 	writeJSON(w, http.StatusOK, ans)
 }
 

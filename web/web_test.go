@@ -120,12 +120,24 @@ func TestFile(t *testing.T) {
 const hard = "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0" // 80 moves from Korf's goal
 const korf = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
 
-// TestLimits: a search past its time is 504, one with every slot taken
-// is 503, and one whose client goes away stops.
+// TestLimits: a search past its time is still answered, with a path not
+// proven shortest; a large board past its time is 504; one with every
+// slot taken is 503, and one whose client goes away stops.
 func TestLimits(t *testing.T) {
 	s := New(embedded.Solver(), Options{Timeout: 50 * time.Millisecond})
-	if code, body := get(t, s, solveURL(hard, "goal", korf)); code != 504 || !strings.Contains(fmt.Sprint(body["error"]), "ran past its limit of 50ms") {
-		t.Errorf("a long search: %d %v, want 504", code, body)
+	code, body := get(t, s, solveURL(hard, "goal", korf))
+	if code != 200 || body["cut"] != true || body["optimal"] != false || body["solvable"] != true {
+		t.Errorf("a long search: %d %v, want 200, cut and not optimal", code, body)
+	} else {
+		b := board.MustParse(board.Shape{Rows: 4, Cols: 4}, hard)
+		path, err := board.ParsePath(fmt.Sprint(body["path"]))
+		if err != nil || b.Apply(path) != len(path) || b != board.MustParse(board.Shape{Rows: 4, Cols: 4}, korf) || len(path) > 120 {
+			t.Errorf("a long search cut: the path %q of %d moves does not reach the goal, or is over 1.5 times 80 moves", body["path"], len(path))
+		}
+	}
+	tight := New(embedded.Solver(), Options{Timeout: time.Millisecond})
+	if code, body := get(t, tight, solveURL(bigBoard(400), "shape", "400x400")); code != 504 || !strings.Contains(fmt.Sprint(body["error"]), "ran past its limit of 1ms") {
+		t.Errorf("a 400x400 board in a millisecond: %d %v, want 504", code, body)
 	}
 	busy := New(embedded.Solver(), Options{Searches: 1, Wait: 20 * time.Millisecond})
 	busy.slots <- struct{}{} // every slot taken
@@ -248,4 +260,21 @@ func FuzzSolve(f *testing.F) {
 			t.Fatalf("POST %v: status %d", q, rec.Code)
 		}
 	})
+}
+
+// bigBoard writes an n x n board far from its goal that can reach it:
+// the tiles in reverse order, the blank last, the first two swapped where
+// the parity asks.
+func bigBoard(n int) string {
+	s := board.Shape{Rows: n, Cols: n}
+	cells := make([]int, s.Cells())
+	for i := range cells[:len(cells)-1] {
+		cells[i] = len(cells) - 1 - i
+	}
+	b, _ := board.New(s, cells)
+	if !board.Solvable(b, s.Goal(s.Cells()-1)) {
+		cells[0], cells[1] = cells[1], cells[0]
+		b, _ = board.New(s, cells)
+	}
+	return b.String()
 }

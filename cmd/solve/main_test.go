@@ -530,3 +530,30 @@ func TestShow(t *testing.T) {
 		t.Errorf("-show 123: status %d, %q", code, stderr)
 	}
 }
+
+// TestTimeout: a search for a shortest path cut by -timeout still
+// answers, with a path not proven shortest that reaches the goal, and
+// says so on standard error; -v says which engine gave it.
+func TestTimeout(t *testing.T) {
+	const hard = "15 11 8 12 14 10 9 13 2 6 1 4 3 7 5 0" // 80 moves from Korf's goal
+	s4 := board.Shape{Rows: 4, Cols: 4}
+	for _, v := range []bool{false, true} {
+		args := []string{"-timeout", "1ms", "-goal", "blank-first", "-pdb", "none", hard}
+		if v {
+			args = append([]string{"-v"}, args...)
+		}
+		stdout, stderr, code := runBin(t, nil, args...)
+		path, err := board.ParsePath(strings.TrimSpace(stdout))
+		b := board.MustParse(s4, hard)
+		if code != 0 || err != nil || b.Apply(path) != len(path) || b != s4.Goal(0) || len(path) > 120 {
+			t.Errorf("-v %v: %q, exit %d: not a path to the goal of at most 1.5 x 80 moves", v, stdout, code)
+		}
+		want := "the time limit cut the search for the shortest path"
+		if v {
+			want = "cut by the time limit, not proven shortest"
+		}
+		if !strings.Contains(stderr, want) {
+			t.Errorf("-v %v: stderr %q, want %q", v, stderr, want)
+		}
+	}
+}
