@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -26,6 +27,10 @@ type Problem struct {
 	cell [board.MaxSmall]uint8 // cell[t] is the goal cell of tile t
 	step [board.MaxSmall][board.NumMoves]uint8
 	md   [board.MaxSmall][board.MaxSmall]int8 // md[g][c]: cells from c to goal cell g
+	// The walking distances of the rows and of the columns, both or
+	// neither, and the row and column of each goal cell.
+	rows, cols   *walking
+	rowOf, colOf [board.MaxSmall]uint8
 }
 
 // NewProblem returns the search for goal with the bound h, which must be
@@ -49,6 +54,12 @@ func NewProblem(h *Heuristic, goal board.Board) (*Problem, error) {
 			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
 			p.md[g][c] = int8(max(dr, -dr) + max(dc, -dc))
 		}
+		p.rowOf[c], p.colOf[c] = uint8(c/s.Cols), uint8(c%s.Cols)
+	}
+	b := goal.Blank()
+	p.rows, p.cols = walkingOf(s.Rows, s.Cols, b/s.Cols), walkingOf(s.Cols, s.Rows, b%s.Cols)
+	if p.rows == nil || p.cols == nil {
+		p.rows, p.cols = nil, nil
 	}
 	return p, nil
 }
@@ -88,6 +99,10 @@ type state struct {
 	moreExtra [][board.MaxSmall]uint8
 	moreUndo  []uint8
 
+	// wr and wc are the states of the walking distances, where p has them.
+	wr, wc int32
+	walk   bool
+
 	bound, next int
 	// A node's cost is wg*g + wh*h: 1 and 1 for the shortest path, and
 	// for a path at most wh/wg times as long, found sooner, more.
@@ -97,6 +112,7 @@ type state struct {
 	nodes    int64
 	check    int64 // nodes at which to look at stop next
 	ctx      context.Context
+	stopIf   func() bool // when not nil, asked now and then whether to stop (an iteration shared among the cores)
 	stopped  bool
 	path     [MaxPath + 1]byte
 }
@@ -155,11 +171,20 @@ func (p *Problem) solve(ctx context.Context, dst []byte, start board.Board, wg, 
 		s.check = min(s.check, maxNodes)
 	}
 	bound := wh * s.h()
+	var shared int64 // the nodes of the iterations shared among the cores
 	for {
 		st.Bounds++
+		before := s.nodes
 		s.bound, s.next = bound, 1<<30
-		found := s.dfs(0, 0xff)
-		st.Nodes = s.nodes
+		var found bool
+		if before >= parallelFrom && maxNodes <= 0 && runtime.GOMAXPROCS(0) > 1 {
+			var nodes int64
+			found, s.next, nodes, s.stopped = s.iterate(start, bound)
+			shared += nodes
+		} else {
+			found = s.dfs(0, 0xff)
+		}
+		st.Nodes = s.nodes + shared
 		if s.stopped {
 			if err := ctx.Err(); err != nil {
 				return dst, false, st, err
@@ -206,6 +231,12 @@ func (s *state) init(p *Problem, start board.Board) {
 		s.where[g], s.at[c] = uint8(c), g
 		s.md += int(p.md[g][c])
 	}
+	if p.rows != nil {
+		goalBlank := p.goal.Blank()
+		s.wr = p.rows.stateOf(n, &s.where, goalBlank, int(s.blank), func(c int) int { return int(p.rowOf[c]) })
+		s.wc = p.cols.stateOf(n, &s.where, goalBlank, int(s.blank), func(c int) int { return int(p.colOf[c]) })
+		s.walk = s.wr >= 0 && s.wc >= 0
+	}
 	s.nparts = min(len(p.h.parts), inline)
 	if n := len(p.h.parts) - inline; n > 0 {
 		s.more = make([]int, n)
@@ -235,7 +266,11 @@ func (s *state) h() int {
 	for _, v := range s.more {
 		m = max(m, v)
 	}
-	return s.md + 2*m
+	h := s.md + 2*m
+	if s.walk {
+		h = max(h, int(s.p.rows.dist[s.wr])+int(s.p.cols.dist[s.wc]))
+	}
+	return h
 }
 
 // letters names the moves of the blank.
@@ -248,7 +283,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 	s.nodes++
 	if s.nodes >= s.check {
 		s.check = s.nodes + 1<<16
-		if s.ctx.Err() != nil || s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		if s.ctx.Err() != nil || s.maxNodes > 0 && s.nodes >= s.maxNodes || s.stopIf != nil && s.stopIf() {
 			s.stopped = true
 		}
 	}
@@ -280,11 +315,49 @@ func (s *state) dfs(g int, prev uint8) bool {
 		// The tile in cell to slides into the blank's cell.
 		dmd := int(p.md[tile][blank]) - int(p.md[tile][to])
 		s.md += dmd
-		s.where[tile], s.at[blank], s.at[to], s.blank = blank, tile, 0xff, to
-		var old [inline]uint8
+		wr, wc := s.wr, s.wc
+		if s.walk {
+			// The tile crosses into the blank's row (a move up or down) or
+			// column: from the line before it when the blank goes up or
+			// left (m is Up or Left: d 0), after it otherwise.
+			d := int32(0)
+			if m == uint8(board.Down) || m == uint8(board.Right) {
+				d = 1
+			}
+			if m == uint8(board.Up) || m == uint8(board.Down) {
+				w := p.rows
+				s.wr = w.next[(s.wr*2+d)*int32(w.lines)+int32(p.rowOf[tile&15])]
+			} else {
+				w := p.cols
+				s.wc = w.next[(s.wc*2+d)*int32(w.lines)+int32(p.colOf[tile&15])]
+			}
+		}
+		// What the child's bound is at least, before its databases are
+		// read (a likely cache miss each): its Manhattan distance with the
+		// extras of the patterns the tile is not in, and the walking
+		// distance. A child this prunes is counted and left here.
 		var k [inline]uint8
+		least := 0
 		for pi := 0; pi < s.nparts; pi++ {
 			k[pi] = p.h.partOf[pi][tile]
+			least = max(least, s.sum[pi]-int(s.extra[pi][k[pi]]))
+		}
+		least = s.md + 2*least
+		if s.walk {
+			least = max(least, int(p.rows.dist[s.wr])+int(p.cols.dist[s.wc]))
+		}
+		if f := s.wg*(g+1) + s.wh*least; f > s.bound && s.more == nil {
+			s.nodes++
+			if f < s.next {
+				s.next = f
+			}
+			s.md -= dmd
+			s.wr, s.wc = wr, wc
+			continue
+		}
+		s.where[tile], s.at[blank], s.at[to], s.blank = blank, tile, 0xff, to
+		var old [inline]uint8
+		for pi := 0; pi < s.nparts; pi++ {
 			old[pi] = s.extra[pi][k[pi]]
 			e := p.h.parts[pi][k[pi]].extra(&s.where)
 			s.extra[pi][k[pi]] = e
@@ -306,6 +379,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 		}
 		s.where[tile], s.at[to], s.at[blank], s.blank = to, tile, 0xff, blank
 		s.md -= dmd
+		s.wr, s.wc = wr, wc
 		if s.stopped {
 			return false
 		}

@@ -1,0 +1,169 @@
+package search
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// parallelFrom is the nodes an iteration must have visited for the next
+// to run on every core: an iteration takes about six times the nodes of
+// the one before, so that the small ones, most of a board's iterations
+// and a fraction of its time, run on one core as before, and the one or
+// two that take the time are shared.
+var parallelFrom int64 = 1 << 21
+
+// tasksPerWorker is how many subtrees an iteration is cut into, a core:
+// enough that the cores finish together, few enough that cutting them
+// costs nothing beside the search.
+const tasksPerWorker = 64
+
+// A task is the subtree below a node of an iteration, in the order a
+// search on one core would reach it: the moves that lead there from the
+// start (letters), or a path that ends at the goal already.
+type task struct {
+	path   []byte
+	last   uint8 // its last move, 0xff for none
+	solved bool  // the path reaches the goal
+
+	found bool // the search of the subtree found a path within the bound
+	done  bool // the subtree was searched to its end
+	next  int  // the least cost past the bound below it
+	nodes int64
+	out   []byte // the path found
+}
+
+// iterate searches one iteration, bound, of the search s started, on
+// every core: it cuts the tree into tasks a few moves deep, in the order
+// of the moves (d < l < r < u), searches them on the cores, and takes the
+// path of the first task, in that order, that holds one, once every task
+// before it is searched: the path a search on one core finds. It returns
+// whether it found one, the least cost past the bound otherwise, and the
+// nodes visited.
+func (s *state) iterate(start board.Board, bound int) (found bool, next int, nodes int64, stopped bool) {
+	workers := runtime.GOMAXPROCS(0)
+	var tasks []task
+	cutNext := 1 << 30                    // the least cost past the bound of the nodes cut off above the tasks
+	deepest := max(bound/max(s.wg, 1), 1) // no path of the bound is longer
+	for depth := 1; depth <= deepest; depth++ {
+		tasks, cutNext = tasks[:0], 1<<30
+		s.cut(start, 0, 0xff, depth, bound, nil, &tasks, &cutNext)
+		if len(tasks) >= tasksPerWorker*workers {
+			break
+		}
+	}
+	var best atomic.Int64 // the first task that found a path
+	best.Store(int64(len(tasks)))
+	var taken atomic.Int64
+	order := func(i int64) int64 { return i } // the tasks in turn
+	if testOrder != nil {
+		order = testOrder(len(tasks))
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w := *s // a search of its own, of the same problem and bound
+			for {
+				k := taken.Add(1) - 1
+				if k >= int64(len(tasks)) {
+					return
+				}
+				i := order(k)
+				if i > best.Load() {
+					continue
+				}
+				t := &tasks[i]
+				if t.solved {
+					t.found, t.done, t.out = true, true, t.path
+				} else {
+					w.subtree(start, t, bound, func() bool { return best.Load() < i })
+				}
+				if t.found {
+					for {
+						b := best.Load()
+						if i >= b || best.CompareAndSwap(b, i) {
+							break
+						}
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	next = cutNext
+	for i := range tasks {
+		t := &tasks[i]
+		nodes += t.nodes
+		if t.found && int64(i) == best.Load() {
+			s.found = len(t.out)
+			copy(s.path[:], t.out)
+			return true, 0, nodes, false
+		}
+		if !t.done {
+			return false, 0, nodes, true // stopped by ctx before the first path
+		}
+		next = min(next, t.next)
+	}
+	return false, next, nodes, false
+}
+
+// cut walks the tree of an iteration from start to depth moves, as dfs
+// would, pruning by the bound, and lists the nodes it reaches there, and
+// the goal where it reaches it sooner, as tasks in the order dfs would
+// reach them.
+func (s *state) cut(b board.Board, g int, prev uint8, depth, bound int, path []byte, tasks *[]task, next *int) {
+	var t state
+	t.init(s.p, b)
+	h := t.h()
+	if f := s.wg*g + s.wh*h; f > bound {
+		*next = min(*next, f)
+		return
+	}
+	if h == 0 || g == depth {
+		*tasks = append(*tasks, task{path: append([]byte(nil), path...), last: prev, solved: h == 0})
+		return
+	}
+	for m := uint8(0); m < board.NumMoves; m++ {
+		if m == 3-prev {
+			continue
+		}
+		c := b
+		if !c.Move(board.Move(m)) {
+			continue
+		}
+		s.cut(c, g+1, m, depth, bound, append(path, letters[m]), tasks, next)
+	}
+}
+
+// subtree searches the subtree of t with w, a copy of the search, to the
+// bound, and records what it found in t; stop says, now and then, that an
+// earlier task has found a path and t need not go on.
+func (w *state) subtree(start board.Board, t *task, bound int, stop func() bool) {
+	b := start
+	for _, c := range t.path {
+		m, _ := board.ParseMove(c)
+		b.Move(m)
+	}
+	p, ctx, wg, wh, maxNodes := w.p, w.ctx, w.wg, w.wh, w.maxNodes
+	*w = state{}
+	w.init(p, b)
+	w.ctx, w.wg, w.wh, w.maxNodes, w.stopIf = ctx, wg, wh, maxNodes, stop
+	w.check = 1 << 16
+	w.bound, w.next = bound, 1<<30
+	copy(w.path[:], t.path)
+	t.found = w.dfs(len(t.path), t.last)
+	t.done = !w.stopped
+	t.next, t.nodes = w.next, w.nodes
+	if t.found {
+		t.out = append([]byte(nil), w.path[:w.found]...)
+	}
+}
+
+// testOrder, when set, gives the order the workers take an iteration's n
+// tasks in, for the test that holds the path found to the first task's
+// in the search's own order, whatever order they are searched in.
+var testOrder func(n int) func(int64) int64
