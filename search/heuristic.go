@@ -101,6 +101,9 @@ type instance struct {
 	raw   []byte
 	goals []uint8 // the goal cells of the board, in the order of the database's cells
 	inv   [board.MaxSmall]uint8
+	// gs holds goals in an array, and k how many, for extra's loop.
+	gs [board.MaxSmall]uint8
+	k  int
 	n     int
 }
 
@@ -174,6 +177,8 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 				}
 				covered |= 1 << g
 				in.goals = append(in.goals, g)
+				in.gs[in.k&15] = g
+				in.k++
 				of[g] = uint8(k)
 			}
 			insts = append(insts, in)
@@ -217,11 +222,13 @@ func (h *Heuristic) String() string {
 // extra returns the extra of instance in when the tile whose goal is cell
 // g is in cell where[g].
 func (in *instance) extra(where *[board.MaxSmall]uint8) uint8 {
+	// The placement's rank (pdb.Rank) in an unrolled form: the cells in
+	// the database's own shape, each less the earlier ones before it.
 	var used uint32
 	idx := 0
 	n := in.n
-	for i, g := range in.goals {
-		p := uint32(in.inv[where[g&15]&15])
+	for i := range in.k & 15 {
+		p := uint32(in.inv[where[in.gs[i]&15]&15])
 		d := int(p) - bits.OnesCount32(used&(1<<p-1))
 		used |= 1 << p
 		idx = idx*(n-i) + d

@@ -326,10 +326,10 @@ func (s *state) dfs(g int, prev uint8) bool {
 			}
 			if m == uint8(board.Up) || m == uint8(board.Down) {
 				w := p.rows
-				s.wr = w.next[(s.wr*2+d)*int32(w.lines)+int32(p.rowOf[tile&15])]
+				s.wr = int32(w.next[(s.wr*2+d)*int32(w.lines)+int32(p.rowOf[tile&15])])
 			} else {
 				w := p.cols
-				s.wc = w.next[(s.wc*2+d)*int32(w.lines)+int32(p.colOf[tile&15])]
+				s.wc = int32(w.next[(s.wc*2+d)*int32(w.lines)+int32(p.colOf[tile&15])])
 			}
 		}
 		// What the child's bound is at least, before its databases are
@@ -357,11 +357,31 @@ func (s *state) dfs(g int, prev uint8) bool {
 		}
 		s.where[tile], s.at[blank], s.at[to], s.blank = blank, tile, 0xff, to
 		var old [inline]uint8
+		pruned := false
 		for pi := 0; pi < s.nparts; pi++ {
 			old[pi] = s.extra[pi][k[pi]]
 			e := p.h.parts[pi][k[pi]].extra(&s.where)
 			s.extra[pi][k[pi]] = e
 			s.sum[pi] += int(e) - int(old[pi])
+			// A partition read may prune the child before the next is.
+			if f := s.wg*(g+1) + s.wh*(s.md+2*s.sum[pi]); f > s.bound && s.more == nil {
+				s.nodes++
+				if f < s.next {
+					s.next = f
+				}
+				for ; pi >= 0; pi-- {
+					s.sum[pi] += int(old[pi]) - int(s.extra[pi][k[pi]])
+					s.extra[pi][k[pi]] = old[pi]
+				}
+				pruned = true
+				break
+			}
+		}
+		if pruned {
+			s.where[tile], s.at[to], s.at[blank], s.blank = to, tile, 0xff, blank
+			s.md -= dmd
+			s.wr, s.wc = wr, wc
+			continue
 		}
 		if s.more != nil {
 			s.moveMore(g, tile)

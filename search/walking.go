@@ -20,14 +20,15 @@ type walking struct {
 	// next[(state*2+d)*lines+g] is the state after a tile whose goal is in
 	// line g comes into the blank's line from the line before (d = 0) or
 	// after (d = 1), or -1 where there is no such tile.
-	next  []int32
+	next  []int16
 	index map[key]int32 // a state's index
 }
 
 // maxWalking is the most states a walking distance may have, so that a
 // shape whose lines hold many tiles (2 x 8: eight columns of two) goes
-// without one.
-const maxWalking = 1 << 18
+// without one; and so that its table of moves, two bytes a move, stays
+// small enough for the processor's caches (the 4x4 board's has 24,964).
+const maxWalking = 1 << 15
 
 var walkings sync.Map // walkingKey -> *walking (nil where too large)
 
@@ -125,13 +126,13 @@ func newWalking(lines, per, blank int) *walking {
 			return nil
 		}
 	}
-	w.next = make([]int32, len(states)*2*lines)
+	w.next = make([]int16, len(states)*2*lines)
 	for i := range w.next {
 		w.next[i] = -1
 	}
 	for i, st := range states {
 		moves(st, func(d, g int, n state) {
-			w.next[(i*2+d)*lines+g] = w.index[pack(&n.c, lines, n.blank)]
+			w.next[(i*2+d)*lines+g] = int16(w.index[pack(&n.c, lines, n.blank)])
 		})
 	}
 	return w
