@@ -104,7 +104,7 @@ type instance struct {
 	// gs holds goals in an array, and k how many, for extra's loop.
 	gs [board.MaxSmall]uint8
 	k  int
-	n     int
+	n  int
 }
 
 // Heuristic is an admissible lower bound on the moves from any board of a
