@@ -65,6 +65,16 @@ func run(out string) error {
 		loads = append(loads, workload{preset: p, input: in})
 	}
 	// judge check -shortest of the 1M file with solve's answers.
+	// The 15-puzzle's search, on boards 55 random moves from Korf's goal:
+	// its inner loop is what the hard positions spend their time in.
+	p4, _ := format.Lookup("hdu1043")
+	p4 = p4.WithShape(board.Shape{Rows: 4, Cols: 4})
+	p4.Goal = board.BlankFirst
+	var fifteen bytes.Buffer
+	if err := (&judge.Generator{Solver: s, Preset: p4, N: 40, Seed: 3, MaxDepth: -1, Walk: 55}).Write(&fifteen); err != nil {
+		return fmt.Errorf("4x4: %v", err)
+	}
+	loads = append(loads, workload{preset: p4, input: fifteen.Bytes()})
 	var answers bytes.Buffer
 	if err := solve(s, loads[0], &answers); err != nil {
 		return err
