@@ -18,13 +18,15 @@ const (
 // NumMoves is the number of moves; Move values are 0..NumMoves-1.
 const NumMoves = 4
 
-const letters = "dlru"
+// Letters are the judges' letters of the moves, in the order of the
+// moves: Letters[m] names move m.
+const Letters = "dlru"
 
 // Letter returns the judges' letter for m: 'd', 'l', 'r' or 'u'.
-func (m Move) Letter() byte { return letters[m&3] }
+func (m Move) Letter() byte { return Letters[m&3] }
 
 // String returns the letter of m as a string.
-func (m Move) String() string { return letters[m&3 : m&3+1] }
+func (m Move) String() string { return Letters[m&3 : m&3+1] }
 
 // Reverse returns the move that undoes m.
 func (m Move) Reverse() Move { return 3 - m }

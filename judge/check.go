@@ -578,7 +578,7 @@ func (c *Checker) walk(start, goal board.Board, path []byte) (int, bool) {
 		for i := range c.letter {
 			c.letter[i] = 0xff
 		}
-		for m, l := range []byte("dlru") {
+		for m, l := range []byte(board.Letters) {
 			if c.Preset.Upper {
 				l &^= 0x20
 			}

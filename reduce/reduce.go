@@ -205,8 +205,6 @@ const (
 	up    = int8(board.Up)
 )
 
-const letters = "dlru"
-
 // delta returns the change of the blank's cell for move m.
 func (s *solver) delta(m int8) int32 {
 	switch m {
@@ -231,13 +229,13 @@ func (s *solver) step(to int32, m int8) {
 	s.cell[b], s.pos[g] = g, b
 	s.cell[to], s.pos[s.blankGoal] = s.blankGoal, to
 	// A move that undoes the one before it is no move: both go.
-	if n := len(s.out); n > 0 && s.out[n-1] == letters[3-m] {
+	if n := len(s.out); n > 0 && s.out[n-1] == board.Letters[3-m] {
 		s.out = s.out[:n-1]
 		s.moves--
 		return
 	}
 	s.moves++
-	s.out = append(s.out, letters[m])
+	s.out = append(s.out, board.Letters[m])
 	if len(s.out) == cap(s.out) {
 		s.flush()
 	}

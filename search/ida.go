@@ -273,9 +273,6 @@ func (s *state) h() int {
 	return h
 }
 
-// letters names the moves of the blank.
-const letters = "dlru"
-
 // dfs searches below the current state, g moves from the start, having
 // come by move prev (0xff at the start), and reports whether it found the
 // goal within the bound: the path is then in s.path.
@@ -386,7 +383,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 		if s.more != nil {
 			s.moveMore(g, tile)
 		}
-		s.path[g] = letters[m]
+		s.path[g] = board.Letters[m]
 		if s.dfs(g+1, m) {
 			return true
 		}

@@ -135,7 +135,7 @@ func (s *state) cut(b board.Board, g int, prev uint8, depth, bound int, path []b
 		if !c.Move(board.Move(m)) {
 			continue
 		}
-		s.cut(c, g+1, m, depth, bound, append(path, letters[m]), tasks, next)
+		s.cut(c, g+1, m, depth, bound, append(path, board.Letters[m]), tasks, next)
 	}
 }
 
