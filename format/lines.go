@@ -271,3 +271,44 @@ func lineEnd(data []byte) int {
 	}
 	return -1
 }
+
+// peekWords returns the number of words on the next line that is not
+// blank or all comment, without reading it, and ok. ok is false when the
+// input ends first, when that line does not fit in l's buffer, or after
+// a line given back (unread), which it does not look past. Reading a
+// stream, it waits for that line and no more.
+func (l *lineReader) peekWords() (words int, ok bool) {
+	if l.held || l.partial || l.err != nil && !l.inMem {
+		return 0, false
+	}
+	// scan looks for the line in data, all there is to read when final.
+	scan := func(data []byte, final bool) (words int, found bool) {
+		for len(data) > 0 {
+			k := bytes.IndexByte(data, '\n')
+			if k < 0 {
+				if !final {
+					return 0, false
+				}
+				k = len(data)
+			}
+			if line := l.uncomment(data[:k]); !isBlankLine(line) {
+				return len(bytes.Fields(line)), true
+			}
+			data = data[min(k+1, len(data)):]
+		}
+		return 0, false
+	}
+	if l.inMem {
+		return scan(l.mem, true)
+	}
+	for {
+		data, _ := l.br.Peek(l.br.Buffered())
+		if words, found := scan(data, false); found || len(data) >= l.br.Size() {
+			return words, found
+		}
+		if _, err := l.br.Peek(len(data) + 1); err != nil {
+			data, _ = l.br.Peek(l.br.Buffered())
+			return scan(data, true)
+		}
+	}
+}

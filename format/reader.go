@@ -78,8 +78,10 @@ type Reader struct {
 	// For a preset whose cases give their size (Preset.Size): the shape
 	// of the case being read, and whether the size line before the next
 	// one must be looked for past lines that are none (after a bad one),
-	// or the input has ended ("0 0").
+	// or the input has ended ("0 0"). skip is a size no board has, read
+	// last, whose rows are skipped.
 	shape    board.Shape
+	skip     board.Shape
 	resync   bool
 	ended    bool
 	lastGoal board.Board // the preset's goal of the last shape read
@@ -197,7 +199,19 @@ func (r *Reader) StartAt(line, num int) {
 // LineTooLong is the error for a line of size bytes, longer than MaxLine,
 // at line of the input called name.
 func LineTooLong(name string, line, size int) error {
-	return &Error{Name: name, SyntaxError: &board.SyntaxError{Line: line, Msg: "line of " + strconv.Itoa(size) + " bytes is too long; want at most " + strconv.Itoa(MaxLine) + " bytes"}}
+	return lineTooLong(name, line, size, MaxLine)
+}
+
+func lineTooLong(name string, line, size, limit int) error {
+	return &Error{Name: name, SyntaxError: &board.SyntaxError{Line: line, Msg: "line of " + strconv.Itoa(size) + " bytes is too long; want at most " + strconv.Itoa(limit) + " bytes"}}
+}
+
+// lineTooLong is the error for a line of size bytes at line, longer than
+// the limit r reads lines to: MaxLine, or more for a large board.
+func (r *Reader) lineTooLong(line, size int) error {
+	err := lineTooLong(r.name, line, size, max(MaxLine, r.maxLine))
+	err.(*Error).Args = r.args
+	return err
 }
 
 // errorAt makes an error that names the input, a line and, when col > 0, a
@@ -306,20 +320,7 @@ func (r *Reader) Next(c *Case) bool {
 		}
 	}
 	if r.p.Size != NoSize {
-		if r.ended {
-			return false
-		}
-		s, err, ok := r.readSize()
-		if !ok {
-			return false
-		}
-		if err != nil {
-			r.num++
-			c.Num, c.Line, c.name, c.args, c.Err = r.num, r.line, r.name, r.args, err
-			return true
-		}
-		r.shape = s
-		r.setMaxLine(lineFor(s.Cells()))
+		return r.nextSized(c)
 	}
 	cells := r.cells[:0]
 	defer func() { r.cells = cells[:0] }()
@@ -505,7 +506,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 		}
 		if tooLong > 0 {
 			bs.found, bs.line, bs.last = true, r.line, r.line
-			bs.err = LineTooLong(r.name, r.line, tooLong)
+			bs.err = r.lineTooLong(r.line, tooLong)
 			return dst
 		}
 		if !isBlankLine(line) {
@@ -581,7 +582,7 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 			return dst
 		case tooLong > 0:
 			if bs.err == nil {
-				bs.err = LineTooLong(r.name, r.line, tooLong)
+				bs.err = r.lineTooLong(r.line, tooLong)
 			}
 			bs.last = r.line
 			continue
@@ -798,63 +799,205 @@ func (r *Reader) goalFor(s board.Shape, line int) (board.Board, error) {
 	return g, nil
 }
 
+// nextSized is Next for a preset whose cases give their size
+// (Preset.Size): the size line, then the board's rows. A line where a
+// size line should be that is none, or a board whose rows are wrong, is a
+// bad case. A board ends after its rows, or before a line that can only
+// be the next case's size line: so a short board never takes the next
+// case's size for a row.
+func (r *Reader) nextSized(c *Case) bool {
+	*c = Case{}
+	for !r.ended {
+		s, err, line, ok := r.readSize()
+		switch {
+		case !ok:
+			return false
+		case err != nil:
+			r.num++
+			c.Num, c.Line, c.name, c.args, c.Err = r.num, line, r.name, r.args, err
+			return true
+		}
+		r.shape = s
+		r.setMaxLine(lineFor(s.Cells()))
+		r.num++
+		c.Num, c.Line, c.name, c.args = r.num, line, r.name, r.args
+		cells, err := r.sizedRows(r.cells[:0], s)
+		r.cells = cells[:0]
+		if err == nil {
+			var b board.Board
+			if b, err = s.FromCells(cells, line); err == nil {
+				c.Start = b
+				c.Goal, err = r.goalFor(s, line)
+			} else {
+				err = r.wrap(err)
+			}
+		}
+		c.Err = err
+		if err != nil {
+			c.Start, c.Goal = board.Board{}, board.Board{}
+		}
+		return true
+	}
+	return false
+}
+
+// sizedRows reads the rows of a board of shape s after its size line,
+// appending their cells to dst: s.Rows lines of s.Cols cells (or the
+// whole board on its first line), blank lines and lines all comment
+// skipped. A line that can only be the next case's size line ends the
+// board early, and is left for it.
+func (r *Reader) sizedRows(dst []board.Cell, s board.Shape) ([]board.Cell, error) {
+	n := s.Cells()
+	var first error
+	fault := func(err error) {
+		if first == nil {
+			first = err
+		}
+	}
+	for row := 1; row <= s.Rows; row++ {
+		line, tooLong, ok := r.filledLine()
+		if !ok {
+			msg := "input ends in the middle of a board: " + plural(row-1, "row") + ", want " + strconv.Itoa(s.Rows)
+			if row == 1 {
+				msg = "input ends after the size line; want " + strconv.Itoa(s.Rows) + " rows of " + strconv.Itoa(s.Cols)
+			}
+			fault(r.errorAt(r.line, 0, msg))
+			return dst, first
+		}
+		if tooLong > 0 {
+			fault(r.lineTooLong(r.line, tooLong))
+			continue
+		}
+		if r.sizeLike(line, s) {
+			r.unread(line, 0)
+			fault(r.errorAt(r.line+1, 0, "the board ends after "+plural(row-1, "row")+"; want "+strconv.Itoa(s.Rows)+" rows of "+strconv.Itoa(s.Cols)))
+			return dst, first
+		}
+		var k int
+		var err error
+		dst, k, err = s.ScanCells(dst, len(dst)+2*n+1, line, r.line)
+		if err != nil {
+			fault(r.wrap(err))
+		}
+		if row == 1 && k == n && s.Rows > 1 {
+			break // the whole board on one line
+		}
+		if k != s.Cols {
+			fault(r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+plural(k, "cell")+", want "+strconv.Itoa(s.Cols)))
+		}
+	}
+	if first == nil && len(dst) != n {
+		first = r.errorAt(r.line, 0, countMsg(len(dst), n, ""))
+	}
+	return dst, first
+}
+
+// sizeLike reports whether line, read where a row of a board of shape s
+// should be, is rather the next case's size line, the board before it
+// short of rows: it is "0 0" that ends the input, or a size whose rows
+// (or whole board on one line) the next line begins. A line that might
+// be a row of s damaged is never one: its count of numbers is a row's, or
+// that size's rows are as wide as s's, or as wide as a size line.
+func (r *Reader) sizeLike(line []byte, s board.Shape) bool {
+	v, _, good := r.parseSize(line)
+	want := 2
+	if r.p.Size == Side {
+		want = 1
+	}
+	if !good || s.Cols == want {
+		return false
+	}
+	if r.p.Size == RowsCols && v == [2]int{} {
+		return true
+	}
+	next := board.Shape{Rows: v[0], Cols: v[1]}
+	if !next.Valid() || next.Cols == s.Cols || next.Cols == want {
+		return false
+	}
+	words, ok := r.peekWords()
+	return ok && (words == next.Cols || words == next.Cells() && words != s.Cols)
+}
+
 // readSize reads the line that gives the size of the next case's board
 // (Preset.Size), past blank lines: "M N" or "N". It reports false at the
 // end of the input, and at the line "0 0" that ends the input of
-// RowsCols. A line that is no size is a bad case, and the lines after it
-// up to the next that may be one are skipped: they are the bad case's
-// board.
-func (r *Reader) readSize() (board.Shape, error, bool) {
-	want := 2
+// RowsCols. A line that is no size, or a size no board has, is a bad
+// case, at its line, and the lines after it up to the next that may be a
+// size line are skipped: they are the bad case's board.
+func (r *Reader) readSize() (board.Shape, error, int, bool) {
 	what := `the size of the next board, "M N" (rows and columns) or "0 0" at the end`
 	if r.p.Size == Side {
-		want, what = 1, `the size of the next board, "N" for N x N`
+		what = `the size of the next board, "N" for N x N`
 	}
 	for {
 		line, tooLong, ok := r.readLine()
 		if !ok {
-			return board.Shape{}, nil, false
+			return board.Shape{}, nil, 0, false
 		}
-		if tooLong > 0 {
-			if r.resync {
-				continue
-			}
-			r.resync = true
-			return board.Shape{}, r.errorAt(r.line, 0, "line of "+strconv.Itoa(tooLong)+" bytes is too long; want "+what), true
-		}
-		if isBlankLine(line) {
+		if tooLong == 0 && isBlankLine(line) {
 			continue
 		}
-		f := bytes.Fields(line)
-		var v [2]int
-		good := len(f) == want
-		for i := 0; good && i < want; i++ {
-			n, err := strconv.Atoi(string(f[i]))
-			good = err == nil && n >= 0
-			v[i] = n
+		if r.skip.Rows > 0 {
+			// A row of the board of a bad size, unless it can only be
+			// the next size line.
+			if skip := r.skip; tooLong > 0 || !r.sizeLike(line, skip) {
+				r.skip.Rows--
+				continue
+			}
+			r.skip = board.Shape{}
 		}
-		if !good {
+		v, words, good := r.parseSize(line)
+		if tooLong > 0 || !words {
 			if r.resync {
 				continue
 			}
 			r.resync = true
-			return board.Shape{}, r.errorAt(r.line, 0, "want "+what+", got "+strconv.Quote(truncate(bytes.TrimSpace(line), 40))), true
+			got := "a line of " + strconv.Itoa(tooLong) + " bytes"
+			if tooLong == 0 {
+				got = strconv.Quote(truncate(bytes.TrimSpace(line), 40))
+			}
+			return board.Shape{}, r.errorAt(r.line, 0, "want "+what+", got "+got), r.line, true
 		}
 		r.resync = false
-		if want == 1 {
-			v[1] = v[0]
+		if !good {
+			r.resync = true
+			return board.Shape{}, r.errorAt(r.line, 0, "want "+what+", got "+strconv.Quote(truncate(bytes.TrimSpace(line), 40))), r.line, true
 		}
-		if want == 2 && v[0] == 0 && v[1] == 0 {
+		if r.p.Size == RowsCols && v[0] == 0 && v[1] == 0 {
 			r.ended = true
-			return board.Shape{}, nil, false
+			return board.Shape{}, nil, 0, false
 		}
 		s := board.Shape{Rows: v[0], Cols: v[1]}
 		if !s.Valid() {
-			r.resync = true
-			return board.Shape{}, r.errorAt(r.line, 0, "size "+strconv.Itoa(v[0])+"x"+strconv.Itoa(v[1])+": want R x C with R, C >= 2 and at most "+strconv.Itoa(board.MaxCells)+" cells"), true
+			r.resync, r.skip = true, s
+			return s, r.errorAt(r.line, 0, "size "+strconv.Itoa(v[0])+"x"+strconv.Itoa(v[1])+": want R x C with R, C >= 2 and at most "+strconv.Itoa(board.MaxCells)+" cells"), r.line, true
 		}
-		return s, nil, true
+		return s, nil, r.line, true
 	}
+}
+
+// parseSize reads line as a size line of r's preset: words says it has
+// the size's count of words ("M N" or "N"), good that they are numbers of
+// at least 0, v the rows and columns.
+func (r *Reader) parseSize(line []byte) (v [2]int, words, good bool) {
+	want := 2
+	if r.p.Size == Side {
+		want = 1
+	}
+	f := bytes.Fields(line)
+	if len(f) != want {
+		return v, false, false
+	}
+	good = true
+	for i := range want {
+		n, err := strconv.Atoi(string(f[i]))
+		good = good && err == nil && n >= 0
+		v[i] = n
+	}
+	if want == 1 {
+		v[1] = v[0]
+	}
+	return v, true, good
 }
 
 // readCount reads the number of cases that starts the input. A first line
