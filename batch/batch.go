@@ -87,7 +87,7 @@ func (j *Job) RunContext(ctx context.Context, in io.Reader, out io.Writer) (Resu
 		return Result{}, err
 	}
 	p := &j.Preset
-	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" {
+	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" && p.Print != format.Verdict {
 		// A file of one case a line with no case numbers in its answers
 		// goes in blocks to every core, once it is large enough to pay
 		// for building the fast lookups; a small one is answered case by
@@ -140,7 +140,10 @@ func (j *Job) check(args bool) (board.Board, error) {
 		return board.Board{}, err
 	}
 	goal := j.Preset.GoalOr(j.Goal)
-	if !j.Preset.Pairs && goal.Shape() != j.Preset.Shape {
+	// A preset of pairs reads each case's goal; one whose cases give their
+	// size has a goal of one shape for the cases of that shape, and the
+	// others are bad cases (format.Reader says so).
+	if !j.Preset.Pairs && j.Preset.Size == format.NoSize && goal.Shape() != j.Preset.Shape {
 		return board.Board{}, fmt.Errorf("batch: the goal %v is not a board of the preset's shape %v", goal, j.Preset.Shape)
 	}
 	return goal, nil

@@ -38,6 +38,13 @@ const maxHeld = 2 << 20
 // answers a byte of cases ("Case 1: 22" and a path for two boards).
 const outRoom = 2
 
+// inBlocks reports whether runs of chunk cases may go as blocks, whose
+// answers come from the fast lookups: not one case a run, nor a preset
+// that prints only whether each board is solvable.
+func (j *Job) inBlocks(chunk int) bool {
+	return chunk > 1 && j.Preset.Print != format.Verdict
+}
+
 // runParallel answers the cases of r on every core: the reader hands runs
 // of chunk cases to the workers, and the answers are written in the order
 // of the cases, a window of runs ahead at most, so memory stays flat.
@@ -50,7 +57,7 @@ const outRoom = 2
 // wake, would cost a single board more than its answer.
 func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, chunk int, one bool) (Result, error) {
 	first := &slot{done: make(chan struct{})}
-	first.isBlock = chunk > 1 && r.NextBlock(&first.block)
+	first.isBlock = j.inBlocks(chunk) && r.NextBlock(&first.block)
 	if !first.isBlock {
 		n := fill(r, first, chunk)
 		if n == 0 {
@@ -157,7 +164,7 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 			}
 			// A file of separated cases goes in blocks where it can;
 			// searches go a case at a time.
-			s.isBlock = chunk > 1 && r.NextBlock(&s.block)
+			s.isBlock = j.inBlocks(chunk) && r.NextBlock(&s.block)
 			if !s.isBlock && fill(r, s, chunk) == 0 {
 				free <- s
 				break
@@ -335,8 +342,8 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		c := &cases[i]
 		l := &ls[i]
 		l.kind = lookupSlow
-		if c.Err != nil || j.Verbose {
-			continue
+		if c.Err != nil || j.Verbose || j.Preset.Print == format.Verdict {
+			continue // answered by answer
 		}
 		goal, start, err := a.goal(&j.Preset, c)
 		if err != nil {
