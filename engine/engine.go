@@ -22,6 +22,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -91,7 +92,13 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 			return Table, nil
 		}
 	}
-	if !s.Small() && len(shapes) > 0 {
+	if !s.Small() {
+		// Reduce ends every board on one of these, by table.
+		for _, e := range []board.Shape{board.Shape3x3, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}} {
+			if !slices.Contains(shapes, e) {
+				return "", &shapeError{fmt.Sprintf("%v boards are answered by reducing them to a board of %d cells, by table, and there is no table of %v boards; the supported shapes are %s", s, reduce.EndgameCells, e, list(shapes))}
+			}
+		}
 		return Reduce, nil
 	}
 	if s.Cells() >= MinSearch && len(v.search.sets) > 0 {
@@ -181,10 +188,12 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 	return &Goal{goal: goal, t: t}, nil
 }
 
-// AppendPath appends to dst the letters of the lexicographically smallest
-// shortest path from start to goal (d < l < r < u) and reports true, or
-// returns dst and false when goal cannot be reached from start. The error
-// is for a shape that is not supported, or a missing or corrupt table.
+// AppendPath appends to dst the letters of a path from start to goal and
+// reports true, or returns dst and false when goal cannot be reached from
+// start. For boards of up to board.MaxSmall cells the path is the
+// lexicographically smallest shortest one (d < l < r < u); for larger
+// ones it is not proven shortest (Optimal). The error is for a shape
+// that is not supported, or a missing or corrupt table.
 func (v *Solver) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
 	g, err := v.For(goal)
 	if err != nil {
@@ -287,8 +296,12 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 		}
 		return dst, ok, g.stats(st), err
 	case g.v != nil:
+		n := len(dst)
 		w := appendWriter{dst}
 		_, ok, st, err := g.WritePath(ctx, &w, start, nil)
+		if err != nil {
+			return w.b[:n], false, st, err // not a part of a path
+		}
 		return w.b, ok, st, err
 	}
 	dst, ok, err := g.t.AppendPath(dst, start)
@@ -367,9 +380,10 @@ func (g *Goal) Lookups() *table.Solver {
 	return g.t
 }
 
-// AppendPath appends the letters of the lexicographically smallest
-// shortest path from start to g's goal and reports true, or false when
-// there is none. The error is for a corrupt table.
+// AppendPath appends the letters of a path from start to g's goal and
+// reports true, or false when there is none: the lexicographically
+// smallest shortest one when g is Optimal, else a short one. The error is
+// for a corrupt table.
 func (g *Goal) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
 	dst, ok, _, err := g.Solve(context.Background(), dst, start)
 	return dst, ok, err
@@ -385,6 +399,9 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 	if g != nil && g.v != nil {
 		if !start.Valid() || start.Shape() != g.goal.Shape() {
 			return 0, fmt.Errorf("engine: %v is not a board of the goal's shape", start)
+		}
+		if !board.Solvable(start, g.goal) {
+			return 0, fmt.Errorf("engine: %v cannot reach %v", start, g.goal)
 		}
 		return Manhattan(start, g.goal), nil
 	}
@@ -555,6 +572,9 @@ func (m *Many) reset(s board.Shape) {
 // one of the pair's (the smallest path changes with the turn); its
 // distances are.
 func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) {
+	if !goal.Shape().Small() {
+		return m.For(start, goal) // no tables: nothing to turn
+	}
 	if goal.Valid() && goal.Shape() != m.last {
 		m.reset(goal.Shape())
 	}

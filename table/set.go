@@ -121,8 +121,11 @@ func (s *Set) Solver(goal board.Board) (*Solver, error) {
 // solver returns the Solver for goal as a value, for a lookup that keeps
 // it on the stack.
 func (s *Set) solver(goal board.Board) (Solver, error) {
-	if !goal.Small() {
+	if !goal.Valid() {
 		return Solver{}, errors.New("table: the goal is not a valid board")
+	}
+	if !goal.Small() {
+		return Solver{}, fmt.Errorf("table: no table for %v boards: tables are for boards of at most %d cells", goal.Shape(), board.MaxSmall)
 	}
 	t, err := s.Table(goal.Shape(), goal.Blank())
 	if err != nil {
@@ -136,7 +139,7 @@ func (s *Set) solver(goal board.Board) (Solver, error) {
 // returns dst and false when goal cannot be reached from start. The error
 // is for a missing or corrupt table only.
 func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
-	if !start.Small() || start.Shape() != goal.Shape() {
+	if !start.Valid() || start.Shape() != goal.Shape() {
 		return dst, false, nil
 	}
 	v, err := s.solver(goal)
@@ -165,7 +168,7 @@ func (s *Set) Path(start, goal board.Board) ([]board.Move, bool, error) {
 // goal, or false when there is none. The error is for a missing or corrupt
 // table only.
 func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
-	if !start.Small() || start.Shape() != goal.Shape() {
+	if !start.Valid() || start.Shape() != goal.Shape() {
 		return 0, false, nil
 	}
 	v, err := s.solver(goal)

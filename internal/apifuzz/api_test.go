@@ -9,6 +9,7 @@ import (
 	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/judge"
 	"github.com/slidingpuzzle/solver/table"
@@ -212,6 +213,7 @@ func FuzzAPI(f *testing.F) {
 	f.Add(int8(-1), int8(9), []byte{0}, []byte{0}, uint8(3))
 	f.Add(int8(3), int8(3), []byte("2 3 4 1 5 x 7 6 8"), []byte{1, 2, 3, 4, 5, 6, 7, 8, 0}, uint8(9))
 	f.Add(int8(3), int8(3), []byte("23415x768"), []byte{1, 2, 3, 8, 0, 4, 7, 6, 5}, uint8(0))
+	f.Add(int8(5), int8(5), []byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 0, 24}, []byte{}, uint8(49)) // the goal's blank in cell 24
 	f.Fuzz(func(t *testing.T, rows, cols int8, a, b []byte, mode uint8) {
 		s := board.Shape{Rows: int(rows), Cols: int(cols)}
 		start, errA := board.New(s, a)
@@ -268,6 +270,19 @@ func FuzzAPI(f *testing.F) {
 			}
 		}
 		_, _, _, _ = board.NineWords(a)
+		// Many, the way in of files of pairs, on any pair of a shape
+		// answered without pattern databases (which load for seconds).
+		if name, _ := embedded.Solver().Engine(s); name == engine.Table || name == engine.Reduce {
+			m := embedded.Solver().Many()
+			for range 2 { // again, with the shape's state set up
+				if g, turned, err := m.ForDistance(start, goal); err == nil && g != nil && g.Lookups() != nil {
+					if d2, ok, err := g.Distance(turned); err == nil && ok && errd == nil && okd && d2 != d {
+						t.Fatalf("ForDistance: %d moves, want %d", d2, d)
+					}
+				}
+				m.For(start, goal)
+			}
+		}
 		// A preset of this shape and goal, through a whole job.
 		p := format.Preset{Name: "fuzz", Shape: s, OneLine: true, Goal: string(b), Blank: 'x', Print: format.Print(mode % 4)}
 		var out bytes.Buffer
