@@ -282,6 +282,9 @@ func Rename(b, from, to Board) Board {
 	if b.big != nil || from.big != nil || to.big != nil {
 		return renameLarge(b, from, to)
 	}
+	if !renames(b, from, to) {
+		return Board{}
+	}
 	// On the words of the cells, eight a word, with no loop: a file of
 	// pairs renames every case.
 	n := b.Shape().Cells()
@@ -294,6 +297,13 @@ func Rename(b, from, to Board) Board {
 	out.lo &= lo
 	out.hi &= hi
 	return out
+}
+
+// renames reports whether from and to, small boards, rename the tiles of
+// b: all three of one shape, from's blank where to's is.
+func renames(b, from, to Board) bool {
+	const shape = 1<<(2*geoBits) - 1
+	return from.geo == to.geo && (b.geo^from.geo)&shape == 0
 }
 
 // renameLarge is Rename for boards of more than MaxSmall cells.
@@ -369,6 +379,9 @@ var sameNames = [MaxSmall]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14
 // RenameRemap is Remap(Rename(b, from, to), m) in two passes over the
 // cells where the two take four: a file of pairs does it for every case.
 func RenameRemap(b, from, to Board, m *[MaxSmall]uint8) (Board, bool) {
+	if b.big != nil || from.big != nil || to.big != nil || !renames(b, from, to) {
+		return Board{}, false
+	}
 	var name [MaxSmall]uint8
 	names(&name, from, to)
 	return remap(b, &name, m)

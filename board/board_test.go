@@ -507,3 +507,29 @@ func TestAppendCountFault(t *testing.T) {
 		}
 	}
 }
+
+// TestRenameRefuses: Rename and RenameRemap give the zero Board when from
+// and to have their blanks in other cells, or another shape than b, on
+// small and large boards alike.
+func TestRenameRefuses(t *testing.T) {
+	s3 := Shape{Rows: 3, Cols: 3}
+	s5 := Shape{Rows: 5, Cols: 5}
+	s24 := Shape{Rows: 2, Cols: 4}
+	id := [MaxSmall]uint8{0, 1, 2, 3, 4, 5, 6, 7, 8}
+	for _, c := range []struct{ b, from, to Board }{
+		{s3.Goal(8), s3.Goal(8), s3.Goal(0)},
+		{s3.Goal(4), s3.Goal(0), s3.Goal(4)},
+		{s24.Goal(7), s3.Goal(8), s3.Goal(8)},
+		{s3.Goal(8), s24.Goal(7), s24.Goal(7)},
+		{s3.Goal(8), s5.Goal(24), s5.Goal(24)},
+		{s5.Goal(24), s3.Goal(8), s3.Goal(8)},
+		{s5.Goal(24), s5.Goal(24), s5.Goal(0)},
+	} {
+		if got := Rename(c.b, c.from, c.to); got.Valid() || got != (Board{}) {
+			t.Errorf("Rename(%v, %v, %v) = %v, want the zero Board", c.b, c.from, c.to, got)
+		}
+		if got, ok := RenameRemap(c.b, c.from, c.to, &id); ok || got.Valid() {
+			t.Errorf("RenameRemap(%v, %v, %v) = %v, %v; want false", c.b, c.from, c.to, got, ok)
+		}
+	}
+}

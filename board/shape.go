@@ -20,8 +20,8 @@ import (
 // answered with shortest paths.
 const MaxSmall = 16
 
-// MaxCells is the largest number of cells a board may have: a 999 x 999
-// board fits.
+// MaxCells is the largest number of cells a board may have: a 1000 x 1000
+// board.
 const MaxCells = 1_000_000
 
 // Shape is the geometry of a board: its rows and columns.
