@@ -240,9 +240,8 @@ func (s *solver) searchBlank(t int32, obs []int32) bool {
 		s.seen[b] = mark
 		q := append(s.queue[:0], b)
 		found := false
-		for len(q) > 0 && !found {
-			c := q[0]
-			q = q[1:]
+		for head := 0; head < len(q) && !found; head++ {
+			c := q[head]
 			for m := int8(0); m < 4; m++ {
 				x := s.neighbour(c, m)
 				if x < 0 || s.seen[x] == mark || !s.free(x) || contains(obs, x) || !inBox(x) {
@@ -286,7 +285,7 @@ func (s *solver) searchTile(g, to int32, keep []int32) error {
 		r1 := min(max(p/s.cols, to/s.cols, b/s.cols)+margin, s.rows-1)
 		c0 := max(min(p%s.cols, to%s.cols, b%s.cols)-margin, 0)
 		c1 := min(max(p%s.cols, to%s.cols, b%s.cols)+margin, s.cols-1)
-		if (r1-r0+1)*(c1-c0+1) > 600 {
+		if (r1-r0+1)*(c1-c0+1) > maxWindow {
 			break
 		}
 		var win []int32

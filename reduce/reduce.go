@@ -36,7 +36,7 @@ type Endgame interface {
 }
 
 // EndgameCells is the most cells of the part of a board handed to the
-// Endgame: a 3x3 board, or 2x4, which tables answer at once.
+// Endgame: a 3x3 board, 2x4 or 4x2, which tables answer at once.
 const EndgameCells = 9
 
 // Progress is called now and then with the tiles placed so far and the
@@ -45,7 +45,9 @@ type Progress func(placed, tiles int, moves int64)
 
 // Options are the settings of a Solve.
 type Options struct {
-	// Progress, when not nil, is called after each line placed.
+	// Progress, when not nil, is called after each line placed on a
+	// board solved once (more than 2500 cells); a smaller board, solved
+	// several ways into memory, reports once, when its path is chosen.
 	Progress Progress
 }
 
@@ -69,6 +71,9 @@ func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgam
 	if end == nil {
 		return 0, false, errors.New("reduce: no Endgame")
 	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
 	// A small board is solved several ways, each with other choices of
 	// the side to place next and the end of a line to start from, into
 	// memory, and the shortest path kept: they differ by a tenth or more.
@@ -88,6 +93,9 @@ func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgam
 		err := s.run()
 		if ferr := s.flush(); err == nil {
 			err = ferr
+		}
+		if err != nil && bestN >= 0 && ctx.Err() == nil {
+			continue // another way found a path: this one's fault costs nothing
 		}
 		if err != nil || tries == 1 {
 			return s.moves, err == nil, err
@@ -113,6 +121,8 @@ func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgam
 // one, which takes long enough once.
 func triesFor(n int) int {
 	switch {
+	case n <= EndgameCells:
+		return 1 // the Endgame's path, the same every time
 	case n <= 64:
 		return 32
 	case n <= 400:
@@ -527,12 +537,22 @@ func (s *solver) endgame() error {
 		return fmt.Errorf("reduce: the part left, %v, cannot reach its goal", start)
 	}
 	for _, c := range path {
-		m, _ := board.ParseMove(c)
+		m, ok := board.ParseMove(c)
+		if !ok {
+			return fmt.Errorf("%w: its path has the letter %q", ErrEndgame, c)
+		}
 		to := s.neighbour(s.blank(), int8(m))
 		if to < 0 {
 			return fmt.Errorf("%w: its path leaves the board", ErrEndgame)
 		}
 		s.step(to, int8(m))
+	}
+	for r := s.top; r < s.bottom; r++ {
+		for c := s.left; c < s.right; c++ {
+			if i := r*s.cols + c; s.cell[i] != i {
+				return fmt.Errorf("%w: its path leaves %v short of its goal", ErrEndgame, start)
+			}
+		}
 	}
 	s.placed = len(s.cell) - 1
 	return s.err

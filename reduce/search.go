@@ -1,5 +1,8 @@
 package reduce
 
+// maxWindow is the most cells a search moves one tile and the blank in.
+const maxWindow = 600
+
 // bfsRoom is the memory search reuses from call to call.
 type bfsRoom struct {
 	nb    [][4]int16
@@ -17,7 +20,9 @@ type bfsRoom struct {
 func (s *solver) search(gs, to []int32, win []int32) bool {
 	w := int32(len(win))
 	k := len(gs)
-	if k < 1 || k > 2 || w < 2 || w > 64 {
+	// The states, w^(k+1), stay under 400,000: 600 cells for one tile,
+	// 64 for two.
+	if k < 1 || k > 2 || w < 2 || w > maxWindow || k == 2 && w > 64 {
 		return false
 	}
 	// place[c] of a cell c of win is its index in win, found by a scan:

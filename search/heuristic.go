@@ -3,6 +3,8 @@
 // package pdb. Its inner loop works on a compact state of its own, the
 // cell of each tile, the blank, the Manhattan distance and each pattern's
 // bound, updated per move; it allocates nothing and counts its nodes.
+// Large iterations are shared among the cores (parallel.go), in the
+// order that keeps the path the one a single core finds.
 package search
 
 import (
@@ -98,10 +100,10 @@ func Maps(a, b board.Shape) []Map {
 // instance is a database read through a Map: a pattern of the board's own
 // goal cells.
 type instance struct {
-	raw   []byte
-	goals []uint8 // the goal cells of the board, in the order of the database's cells
-	inv   [board.MaxSmall]uint8
-	// gs holds goals in an array, and k how many, for extra's loop.
+	raw []byte
+	inv [board.MaxSmall]uint8
+	// gs holds the goal cells of the board, in the order of the
+	// database's cells, and k how many.
 	gs [board.MaxSmall]uint8
 	k  int
 	n  int
@@ -176,7 +178,6 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 					return nil, fmt.Errorf("search: partition %d covers cell %d twice, or the blank", pi, g)
 				}
 				covered |= 1 << g
-				in.goals = append(in.goals, g)
 				in.gs[in.k&15] = g
 				in.k++
 				of[g] = uint8(k)

@@ -126,7 +126,8 @@ var ErrTooLong = errors.New("search: no path within the longest one searched")
 // Solve appends to dst the letters of the lexicographically smallest
 // shortest path from start to p's goal and reports true, or false when
 // start cannot reach the goal. It returns ctx's error when ctx is done
-// first. It allocates nothing beyond dst.
+// first. A search of one core allocates nothing beyond dst; its
+// iterations on several cores (large ones) allocate their tasks.
 func (p *Problem) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
 	return p.solve(ctx, dst, start, 1, 1, 0)
 }

@@ -24,10 +24,10 @@ type walking struct {
 	index map[key]int32 // a state's index
 }
 
-// maxWalking is the most states a walking distance may have, so that a
-// shape whose lines hold many tiles (2 x 8: eight columns of two) goes
-// without one; and so that its table of moves, two bytes a move, stays
-// small enough for the processor's caches (the 4x4 board's has 24,964).
+// maxWalking is the most states a walking distance may have, so that its
+// table of moves, two bytes a move, stays small enough for the
+// processor's caches (the 4x4 board's has 24,964). A shape of many short
+// lines (2 x 8: eight columns of two) goes without one by maxLines.
 const maxWalking = 1 << 15
 
 var walkings sync.Map // walkingKey -> *walking (nil where too large)
