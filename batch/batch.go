@@ -233,7 +233,7 @@ func (a *answerer) note(j *Job, goal *engine.Goal, num int, moves int64, ok bool
 		// wrong, or a path longer than it could be.
 		a.msgs = a.casePrefix(j, num)
 		a.msgs = append(a.msgs, "the time limit cut the search for the shortest path; the answer is a path found after it, not proven shortest\n"...)
-	} else if ok && !shortest && j.Preset.Print != format.Path && !j.warned.Swap(true) {
+	} else if ok && !goal.Optimal() && j.Preset.Print != format.Path && !j.warned.Swap(true) {
 		a.msgs = a.casePrefix(j, num)
 		a.msgs = append(a.msgs, "the number of moves printed for a board of more than 16 cells is that of a path not proven shortest\n"...)
 	}

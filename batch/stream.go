@@ -73,6 +73,9 @@ func (j *Job) streamCase(ctx context.Context, a *answerer, out io.Writer, c *for
 	}
 	n, ok, st, err := goal.WritePath(ctx, pw, start, progress)
 	if err != nil {
+		// The line of the path cut short still ends, so that what is
+		// written stays lines; the error says the answer is not whole.
+		out.Write([]byte{'\n'})
 		return Result{}, err
 	}
 	if _, err := out.Write(w.End(nil, -1)); err != nil {

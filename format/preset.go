@@ -467,12 +467,13 @@ func (p *Preset) AppendBoard(dst []byte, b board.Board) []byte {
 		}
 		return append(dst, "]]\n"...)
 	}
+	spaced := p.Spaced || s.Cells() > 10 // tiles of two digits are spaced in any preset
 	for i := range s.Cells() {
 		if i > 0 {
 			switch {
 			case p.Rows && i%s.Cols == 0:
 				dst = append(dst, '\n')
-			case p.Spaced:
+			case spaced:
 				dst = append(dst, ' ')
 			}
 		}

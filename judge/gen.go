@@ -105,6 +105,8 @@ func (g *Generator) Check() error {
 	switch {
 	case !p.Shape.Valid():
 		return fmt.Errorf("shape %v not supported", p.Shape)
+	case g.Preset.Size == format.Side && p.Shape.Rows != p.Shape.Cols:
+		return fmt.Errorf("-shape %v: %s gives one side, N for N x N: want a square board", p.Shape, g.Preset.Name)
 	case g.Goal.Valid() && g.Goal.Shape() != p.Shape:
 		return fmt.Errorf("-goal %v is not a board of the preset's shape %v", g.Goal, p.Shape)
 	case g.Goal.Valid() && p.Pairs && g.All:

@@ -167,7 +167,9 @@ func (s *Server) busy(w http.ResponseWriter, r *http.Request) {
 // as application/x-www-form-urlencoded) as GET does, for a board too large
 // for a URL; any other body as a judge file (solveFile).
 func (s *Server) solvePost(w http.ResponseWriter, r *http.Request) {
-	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") {
+	// A form is the page's; a file comes with its format in the URL, as
+	// curl --data-binary sends it, whose body is also typed as a form.
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/x-www-form-urlencoded") || r.URL.Query().Has("format") {
 		s.solveFile(w, r)
 		return
 	}
@@ -319,8 +321,8 @@ func (s *Server) solveFile(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p, goal, err := cli.Setup(p, q.Get("shape"), q.Get("goal"), false)
-	if err == nil {
-		_, err = s.solver.Engine(p.Shape)
+	if err == nil && p.Size == format.NoSize {
+		_, err = s.solver.Engine(p.Shape) // else each case says its shape
 	}
 	if err != nil {
 		s.fail(w, r, http.StatusBadRequest, err.Error())

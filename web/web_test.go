@@ -100,6 +100,19 @@ func TestFile(t *testing.T) {
 	if rec.Code != 200 || rec.Body.String() != "R\n" {
 		t.Errorf("uva10181: %d %q", rec.Code, rec.Body.String())
 	}
+	// curl --data-binary types its body as a form; the format in the URL
+	// says it is a file.
+	req := httptest.NewRequest("POST", "/api/solve?format=hdu3567", strings.NewReader("1\n12X453786\n12345678X\n"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	rec = httptest.NewRecorder()
+	if s.ServeHTTP(rec, req); rec.Code != 200 || rec.Body.String() != "Case 1: 2\ndd\n" {
+		t.Errorf("a file typed as a form: %d %q", rec.Code, rec.Body.String())
+	}
+	// A format whose cases give their size, of shapes of their own.
+	rec = post("/api/solve?format=npuzzle", "3\n1 2 3\n8 0 4\n7 6 5\n2\n1 2\n3 0\n")
+	if rec.Code != 200 || rec.Body.String() != "\nl\n" {
+		t.Errorf("npuzzle: %d %q", rec.Code, rec.Body.String())
+	}
 	if rec := post("/api/solve?format=nosuch", ""); rec.Code != 400 {
 		t.Errorf("unknown format: %d", rec.Code)
 	}
@@ -108,7 +121,7 @@ func TestFile(t *testing.T) {
 		t.Errorf("a body over the limit: %d %q", rec.Code, rec.Body.String())
 	}
 	// A body that does not say its length, over the limit.
-	req := httptest.NewRequest("POST", "/api/solve", io.MultiReader(strings.NewReader(big)))
+	req = httptest.NewRequest("POST", "/api/solve", io.MultiReader(strings.NewReader(big)))
 	req.ContentLength = -1
 	rec = httptest.NewRecorder()
 	s.ServeHTTP(rec, req)

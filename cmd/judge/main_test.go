@@ -114,7 +114,7 @@ func TestSolveThenCheck(t *testing.T) {
 // is uniform over the 360 positions that reach the goal (a chi-square
 // test, six standard deviations above its mean).
 func TestGenShapes(t *testing.T) {
-	for _, c := range []struct{ shape, format string }{{"2x3", "hdu1043"}, {"2x4", "hdu3567"}, {"3x2", "aoj"}, {"4x2", "lrj"}, {"2x2", "uva652"}} {
+	for _, c := range []struct{ shape, format string }{{"2x3", "hdu1043"}, {"2x4", "hdu3567"}, {"3x2", "aoj"}, {"4x2", "lrj"}, {"2x2", "uva652"}, {"3x4", "hdu3567"}, {"4x3", "luogu1379"}} {
 		in, stderr, code := runIn(nil, "gen", "-shape", c.shape, "-format", c.format, "-n", "200", "-unsolvable", "0.2", "-seed", "3")
 		if code != 0 {
 			t.Fatalf("gen -shape %s -format %s: status %d, %s", c.shape, c.format, code, stderr)
@@ -261,6 +261,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"gen", "-all", "-depth", "3"}, 2, "cannot keep only some depths"},
 		{[]string{"gen", "-all", "-unsolvable", "1"}, 2, "it cannot take -unsolvable"},
 		{[]string{"gen", "-all", "-n", "5"}, 2, "cannot take -n"},
+		{[]string{"gen", "-format", "npuzzle", "-shape", "3x4"}, 2, "want a square board"},
 		{[]string{"gen", "-nope"}, 2, "run judge gen -h for help"},
 		{[]string{"check", "a", "-nope"}, 2, "flag provided but not defined: -nope"},
 	} {

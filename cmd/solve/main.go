@@ -217,7 +217,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	formatName := fs.String("format", format.Presets[0].Name, "read and write the judge format `NAME` (listed below), e.g. -format uva652")
 	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's: a board, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\", or a goal every shape has: -goal blank-last (the tiles in order, the blank last), -goal blank-first (Korf's) or -goal snail (the 42 school's spiral)")
 	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3, -shape 4x4 or -shape 999x999; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, 25 are 5x5, rows on lines give their rows)")
-	show := fs.Bool("show", false, "draw each board's solution, board by board, instead of printing it, e.g. -show 23415x768")
+	show := fs.Bool("show", false, "draw each board's solution, board by board (boards of up to 400 cells), instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only")
@@ -389,9 +389,15 @@ func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer)
 		case len(path) == 0:
 			_, err = fmt.Fprintf(stdout, "%v is the goal: 0 moves.\n\n", c.Start)
 		default:
-			_, err = fmt.Fprintf(stdout, "%v to %v: %s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), path)
+			shortest := ""
+			if !job.Solver.Optimal(c.Start.Shape()) {
+				shortest = " (not proven shortest)"
+			}
+			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), shortest, path)
 		}
-		if err == nil && ok {
+		if n := c.Start.Shape().Cells(); err == nil && ok && len(path) > 0 && n > maxPicture {
+			_, err = fmt.Fprintf(stdout, "(no pictures of a board of %d cells: -show draws boards of at most %d)\n", n, maxPicture)
+		} else if err == nil && ok {
 			err = picture(stdout, c.Start, path, width)
 		}
 		if err != nil {

@@ -523,6 +523,24 @@ func TestShow(t *testing.T) {
 		t.Errorf("4x4: status %d, stderr %q", code, stderr)
 	}
 	checkGolden(t, "testdata/show-4x4.golden", stdout)
+	// A large board's path is not proven shortest, and says so; a very
+	// large one is drawn no more.
+	near := func(n int) string { // one move from the goal
+		var sb strings.Builder
+		for i := 1; i < n-1; i++ {
+			fmt.Fprint(&sb, i, " ")
+		}
+		fmt.Fprint(&sb, "x ", n-1)
+		return sb.String()
+	}
+	stdout, _, code = runIn(nil, "-show", "-width", "80", near(25))
+	if code != 0 || !strings.Contains(stdout, ": 1 move (not proven shortest), r\n") || !strings.Contains(stdout, "r->") {
+		t.Errorf("5x5: status %d, %q", code, stdout)
+	}
+	stdout, _, code = runIn(nil, "-show", near(441))
+	if code != 0 || !strings.HasSuffix(stdout, "(no pictures of a board of 441 cells: -show draws boards of at most 400)\n") {
+		t.Errorf("21x21: status %d, %q", code, stdout[max(len(stdout)-200, 0):])
+	}
 	if _, stderr, code := runIn(nil, "-show"); code != 2 || !strings.Contains(stderr, "-show wants boards") {
 		t.Errorf("-show alone: status %d, %q", code, stderr)
 	}

@@ -1,15 +1,18 @@
 package main
 
 import (
-	"fmt"
+	"bytes"
 	"io"
 	"os"
 	"strconv"
-	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
 	"golang.org/x/term"
 )
+
+// maxPicture is the most cells of a board -show draws: a 20 x 20 board,
+// whose path of some 3,000 moves is a few megabytes of pictures.
+const maxPicture = 400
 
 // picture draws the way from start to goal along path as the problem
 // statements do: each board as a grid, the move between them, as many
@@ -24,48 +27,59 @@ func picture(w io.Writer, start board.Board, path []byte, width int) error {
 	if s.Cells() > 10 {
 		cellW = 4
 	}
+	if s.Cells() > 100 {
+		cellW = len(strconv.Itoa(s.Cells())) + 1
+	}
 	boardW := s.Cols * cellW
 	const arrowW = len("  d->")
-	var boards []board.Board
-	b := start
-	boards = append(boards, b)
-	for _, c := range path {
-		m, _ := board.ParseMove(c)
-		b.Move(m)
-		boards = append(boards, b)
-	}
 	// Every board has the column of its arrow before it, blank for the
-	// first, so every row holds as many.
+	// first, so every row holds as many. The boards of a row are made as
+	// it is drawn, the moves replayed: memory for one row.
 	perRow := max(1, width/(boardW+arrowW))
-	var sb strings.Builder
-	for first := 0; first < len(boards); first += perRow {
-		last := min(first+perRow, len(boards))
+	boards := make([]board.Board, 0, perRow)
+	b := board.NewMover(start)
+	var line []byte
+	for first := 0; first <= len(path); first += perRow {
+		boards = boards[:0]
+		for k := first; k < min(first+perRow, len(path)+1); k++ {
+			if k > 0 {
+				m, _ := board.ParseMove(path[k-1])
+				b.Move(m)
+			}
+			boards = append(boards, b.Board())
+		}
+		line = line[:0]
 		if first > 0 {
-			sb.WriteByte('\n')
+			line = append(line, '\n')
 		}
 		for r := 0; r < s.Rows; r++ {
-			var line strings.Builder
-			for k := first; k < last; k++ {
-				if r == s.Rows/2 && k > 0 {
-					fmt.Fprintf(&line, "  %c->", path[k-1])
+			from := len(line)
+			for i := range boards {
+				if k := first + i; r == s.Rows/2 && k > 0 {
+					line = append(line, "  "...)
+					line = append(line, path[k-1], '-', '>')
 				} else {
-					line.WriteString(strings.Repeat(" ", arrowW))
+					line = append(line, "     "...)
 				}
 				for c := 0; c < s.Cols; c++ {
-					v := boards[k].Cell(r*s.Cols + c)
 					cell := "x"
-					if v != 0 {
-						cell = strconv.Itoa(int(v))
+					if v := boards[i].Cell(r*s.Cols + c); v != 0 {
+						cell = strconv.Itoa(v)
 					}
-					fmt.Fprintf(&line, "%*s", cellW, cell)
+					for range cellW - len(cell) {
+						line = append(line, ' ')
+					}
+					line = append(line, cell...)
 				}
 			}
-			sb.WriteString(strings.TrimRight(line.String(), " "))
-			sb.WriteByte('\n')
+			line = append(line[:from], bytes.TrimRight(line[from:], " ")...)
+			line = append(line, '\n')
+		}
+		if _, err := w.Write(line); err != nil {
+			return err
 		}
 	}
-	_, err := io.WriteString(w, sb.String())
-	return err
+	return nil
 }
 
 // terminalWidth returns the width to draw in: the terminal's, when w is
