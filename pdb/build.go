@@ -2,10 +2,14 @@ package pdb
 
 import (
 	"context"
+	"encoding/binary"
+	"fmt"
 	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
+	"unsafe"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -15,8 +19,12 @@ import (
 // distance holds MaxExtra, which keeps the bound a lower one.
 const MaxExtra = 15
 
-// Progress is told, now and then, how many states of a search are done,
-// and about how many there are in all.
+// MaxPlacements is the most placements a database can have: twice those
+// of 8 tiles on 16 cells, which take 1.3 GB to build.
+const MaxPlacements = 1 << 30
+
+// Progress is told, now and then, how many placements a build has
+// reached, and how many there are in all.
 type Progress func(done, total int64)
 
 // Build runs the reverse breadth-first search of p on every core and
@@ -25,8 +33,35 @@ type Progress func(done, total int64)
 // Manhattan distances, halved (the two differ by an even number), and at
 // most MaxExtra. It stops early with ctx's error.
 func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
+	raw, err := BuildRaw(ctx, p, progress)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]uint8, p.Size())
+	for i := range out {
+		out[i] = raw[i>>1] >> (4 * (i & 1)) & 15
+	}
+	return out, nil
+}
+
+// BuildRaw is Build with the values packed as a file's raw bytes are
+// (Pack), in half the memory. The search itself holds two bits a state
+// besides: a database of 8 tiles on 16 cells, 518,918,400 placements,
+// takes 1.3 GB in all.
+//
+// A state is a placement with the region of free cells that holds the
+// blank, named by its lowest free cell's rank among the free cells (a
+// slot). Each state has two bits: 0 while unreached, 1 or 2 (by the
+// parity of its depth) while it waits to be expanded, 3 once it has been.
+// A layer of the search is a sweep over every state, which expands those
+// of the layer's code and marks the new ones with the other, so that no
+// frontier is kept.
+func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
+	}
+	if p.Size() > MaxPlacements {
+		return nil, fmt.Errorf("pdb: %v has %d placements; a build takes at most %d", p, p.Size(), MaxPlacements)
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -34,151 +69,300 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 	g := newGeom(p.Shape)
 	n, k := g.n, len(p.Cells)
 	total := p.Size()
-	b := &builder{g: g, k: k, n: n, cells: p.Cells, ctx: ctx}
-	// A state is a placement and the region of free cells that holds the
-	// blank, named by its lowest cell: in visited, bit index*16 + cell; in
-	// a frontier, the cells of the tiles four bits each, then the region's
-	// cell in the low four bits, so that expanding it needs no unranking.
-	b.visited = make([]uint64, (total*board.MaxSmall+63)/64)
-	// A placement's extra, plus one, a byte in words of four, set by the
-	// first worker to reach it (workers that reach it in the same layer
-	// set the same byte).
-	b.extra = make([]uint32, (total+3)/4)
+	slots := 1
+	for slots < n-k {
+		slots <<= 1
+	}
+	b := &builder{g: g, k: k, n: n, cells: p.Cells, ctx: ctx, slots: slots, per: 32 / slots}
+	for i := range k {
+		b.w[i] = size(n-i-1, k-i-1)
+		for c := range n {
+			b.md[i][c] = int8(g.manhattan(c, p.Cells[i]))
+		}
+	}
+	b.slotOf = make([]uint8, 16<<n)
+	for f := uint32(0); f < 1<<n; f++ {
+		for c := range n {
+			if f&(1<<c) != 0 {
+				r := g.flood(1<<c, f)
+				b.slotOf[f<<4|uint32(c)] = uint8(bits.OnesCount32(f & (r&-r - 1)))
+			}
+		}
+	}
+	codes, release := allocWords((total + b.per - 1) / b.per)
+	defer release()
+	b.codes = codes
+	b.raw = make([]uint32, (total+7)/8)
+
 	var goal [board.MaxSmall]uint8
 	var tiles uint32
 	for i, c := range p.Cells {
 		goal[i] = uint8(c)
 		tiles |= 1 << c
 	}
-	region := g.flood(1<<p.Blank, g.full&^tiles)
-	rep := uint64(bits.TrailingZeros32(region))
-	bit := uint64(Rank(n, goal[:k]))<<4 | rep
-	b.visited[bit>>6] |= 1 << (bit & 63)
-	b.set(int(bit>>4), 0, goal[:k])
-	frontier := []uint64{pack(goal[:k])<<4 | rep}
+	free := g.full &^ tiles
+	region := g.flood(1<<p.Blank, free)
+	slot := bits.OnesCount32(free & (1<<bits.TrailingZeros32(region) - 1))
+	idx := Rank(n, goal[:k])
+	b.codes[idx/b.per] |= 1 << (2 * ((idx%b.per)*slots + slot))
+	b.placed.Store(1)
+
 	workers := runtime.GOMAXPROCS(0)
-	var reached int64 = 1
-	for d := 0; len(frontier) > 0; d++ {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		next := make([][]uint64, workers)
+	tick := time.NewTicker(250 * time.Millisecond)
+	defer tick.Stop()
+	for d := 0; ; d++ {
+		b.d = d
+		b.chunk.Store(0)
+		b.found.Store(0)
+		done := make(chan struct{})
 		var wg sync.WaitGroup
-		chunk := (len(frontier) + workers - 1) / workers
-		for w := range workers {
-			lo, hi := min(w*chunk, len(frontier)), min((w+1)*chunk, len(frontier))
+		for range workers {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				next[w] = b.expand(frontier[lo:hi], d+1)
+				b.sweep()
 			}()
 		}
-		wg.Wait()
-		frontier = frontier[:0]
-		for _, part := range next {
-			frontier = append(frontier, part...)
-		}
-		reached += int64(len(frontier))
-		if progress != nil {
-			// States outnumber placements by their regions, about two to
-			// one: the estimate is reached against twice the placements,
-			// and says done at the end.
-			if len(frontier) == 0 {
-				progress(int64(total), int64(total))
-			} else {
-				progress(min(reached/2, int64(total)-1), int64(total))
-			}
-		}
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	out := make([]uint8, total)
-	for i := range out {
-		out[i] = uint8(b.extra[i>>2]>>(8*(i&3))) - 1
-	}
-	return out, nil
-}
-
-// builder is the shared state of one Build.
-type builder struct {
-	g       *geom
-	k, n    int
-	cells   []int
-	visited []uint64
-	extra   []uint32
-	ctx     context.Context
-}
-
-// set records that placement i, whose tiles are in pos, is d moves from
-// the goal, unless it is known already.
-func (b *builder) set(i, d int, pos []uint8) {
-	w, shift := &b.extra[i>>2], 8*uint(i&3)
-	if atomic.LoadUint32(w)>>shift&0xff != 0 {
-		return
-	}
-	md := 0
-	for j, c := range pos {
-		md += b.g.manhattan(int(c), b.cells[j])
-	}
-	v := uint32(min((d-md)/2, MaxExtra) + 1)
-	atomic.OrUint32(w, v<<shift)
-}
-
-// expand returns the states one move of a pattern tile from those of
-// frontier that no worker has reached before, d moves from the goal, and
-// records the placements among them not reached before.
-func (b *builder) expand(frontier []uint64, d int) []uint64 {
-	g, k := b.g, b.k
-	var out []uint64
-	var pos [board.MaxSmall]uint8
-	for i, s := range frontier {
-		if i&0xffff == 0 && b.ctx.Err() != nil {
-			return nil
-		}
-		unpack(s>>4, pos[:k])
-		var tiles uint32
-		for _, c := range pos[:k] {
-			tiles |= 1 << c
-		}
-		free := g.full &^ tiles
-		region := g.flood(1<<(s&15), free)
-		for t := range k {
-			p := pos[t]
-			for adj := g.nbr[p] & region; adj != 0; adj &= adj - 1 {
-				q := bits.TrailingZeros32(adj)
-				pos[t] = uint8(q)
-				nfree := free&^(1<<q) | 1<<p
-				nregion := g.flood(1<<p, nfree)
-				rep := uint64(bits.TrailingZeros32(nregion))
-				idx := Rank(g.n, pos[:k])
-				bit := uint64(idx)<<4 | rep
-				w, m := &b.visited[bit>>6], uint64(1)<<(bit&63)
-				// Most states are reached again and again: a load sees
-				// them, and only a new one pays for the atomic Or.
-				if atomic.LoadUint64(w)&m == 0 && atomic.OrUint64(w, m)&m == 0 {
-					out = append(out, pack(pos[:k])<<4|rep)
-					b.set(idx, d, pos[:k])
+		go func() {
+			wg.Wait()
+			close(done)
+		}()
+	wait:
+		for {
+			select {
+			case <-done:
+				break wait
+			case <-tick.C:
+				if progress != nil {
+					progress(min(b.placed.Load(), int64(total)-1), int64(total))
 				}
 			}
-			pos[t] = p
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		if b.found.Load() == 0 {
+			break
 		}
 	}
-	return out
-}
-
-// pack packs cells four bits each, the first in the lowest bits.
-func pack(pos []uint8) uint64 {
-	var x uint64
-	for i, c := range pos {
-		x |= uint64(c) << (4 * i)
+	if progress != nil {
+		progress(int64(total), int64(total))
 	}
-	return x
+	b.codes = nil
+	// The values as bytes, little-endian whatever the machine's order.
+	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.raw))), 4*len(b.raw))
+	for i, v := range b.raw {
+		binary.LittleEndian.PutUint32(out[4*i:], v)
+	}
+	return out[:(total+1)/2], nil
 }
 
-// unpack is the inverse of pack.
-func unpack(x uint64, pos []uint8) {
+// chunkWords is how many words of codes a worker takes at a time.
+const chunkWords = 1 << 12
+
+// builder is the shared state of one BuildRaw.
+type builder struct {
+	g     *geom
+	k, n  int
+	cells []int
+	ctx   context.Context
+	// slots is the states a placement has room for in codes, a power of
+	// two at least the free cells, and per the placements a word holds.
+	slots, per int
+	codes      []uint64
+	// w[i] is the weight of tile i's digit in a placement's index, and
+	// slotOf[free<<4|c] the slot of the region of cell c among the free
+	// cells free.
+	w      [board.MaxSmall]int
+	slotOf []uint8
+	// md[j][c]: cells from c to the goal of tile j.
+	md     [board.MaxSmall][board.MaxSmall]int8
+	raw    []uint32 // the values, four bits each
+	d      int      // the layer being swept
+	chunk  atomic.Int64
+	found  atomic.Int64 // states reached in this layer
+	placed atomic.Int64 // placements reached
+}
+
+// unrank is Unrank for the builder's shape, faster: idx is in range.
+func (b *builder) unrank(idx int, pos []uint8) {
+	var digits [board.MaxSmall]uint32
+	x := uint32(idx) // fewer than 2^32 placements: 16!/8!
+	for i := len(pos) - 1; i >= 0; i-- {
+		r := uint32(b.n - i)
+		digits[i&15] = x % r
+		x /= r
+	}
+	free := b.g.full
 	for i := range pos {
-		pos[i] = uint8(x >> (4 * i) & 15)
+		// The digits[i]-th free cell, a byte at a time.
+		d := digits[i&15]
+		lo := free & 0xff
+		var c uint32
+		if pc := uint32(bits.OnesCount32(lo)); d < pc {
+			c = uint32(selectByte[lo][d&7])
+		} else {
+			c = 8 + uint32(selectByte[free>>8&0xff][(d-pc)&7])
+		}
+		pos[i] = uint8(c)
+		free &^= 1 << c
+	}
+}
+
+// selectByte[x][d] is the d-th set bit of x.
+var selectByte = func() (t [256][8]uint8) {
+	for x := range 256 {
+		d := 0
+		for i := range 8 {
+			if x&(1<<i) != 0 {
+				t[x][d] = uint8(i)
+				d++
+			}
+		}
+	}
+	return
+}()
+
+// rankDelta returns how much the index (Rank) of a placement changes
+// when its tile t moves from cell p to cell q, a cell next to it: at[c]
+// is 1 + the tile in cell c, 0 for none. The tile's own digit changes by
+// the cells it passes, less the earlier tiles among them; each later
+// tile it passes gains or loses one in its digit.
+func (b *builder) rankDelta(at *[board.MaxSmall]uint8, t int, p, q uint8) int {
+	lo, hi, sign := p, q, 1
+	if q < p {
+		lo, hi, sign = q, p, -1
+	}
+	d := int(hi-lo) * b.w[t]
+	for c := lo + 1; c < hi; c++ {
+		if i := int(at[c&15]) - 1; i >= 0 {
+			if i < t {
+				d -= b.w[t]
+			} else {
+				d += b.w[i&15]
+			}
+		}
+	}
+	return sign * d
+}
+
+// neighbour is a state one move from the one being expanded: its
+// placement's index and its slot, and the move of tile t from cell p to
+// cell q that makes it.
+type neighbour struct {
+	idx     int
+	slot    uint8
+	t, p, q uint8
+}
+
+// sweep expands the states of layer b.d, a chunk of words at a time,
+// until no chunk is left.
+func (b *builder) sweep() {
+	g, k := b.g, b.k
+	cur := uint64(b.d%2 + 1)
+	next := 3 - cur
+	const lows = 0x5555555555555555
+	curAll := cur * lows
+	slotMask := uint32(b.slots - 1)
+	slotShift := uint(bits.TrailingZeros32(uint32(b.slots)))
+	perShift := uint(bits.TrailingZeros32(uint32(b.per)))
+	perMask := b.per - 1
+	placeMask := uint64(1)<<(2*b.slots) - 1
+	if b.slots == 32 {
+		placeMask = ^uint64(0)
+	}
+	var pos [board.MaxSmall]uint8
+	var at [board.MaxSmall]uint8 // at[c]: 1 + the tile in cell c, 0 for none
+	// A state has at most four moves into its region a tile.
+	var nb [4 * board.MaxSmall]neighbour
+	var words [4 * board.MaxSmall]uint64
+	var found, placed int64
+	defer func() {
+		b.found.Add(found)
+		b.placed.Add(placed)
+	}()
+	last := -1
+	var free uint32
+	md := 0
+	for {
+		lo := int(b.chunk.Add(1)-1) * chunkWords
+		if lo >= len(b.codes) || b.ctx.Err() != nil {
+			return
+		}
+		hi := min(lo+chunkWords, len(b.codes))
+		for w := lo; w < hi; w++ {
+			y := atomic.LoadUint64(&b.codes[w]) ^ curAll
+			m := ^(y | y>>1) & lows
+			if m == 0 {
+				continue
+			}
+			// The word's states of this layer are expanded: mark them so.
+			atomic.OrUint64(&b.codes[w], m|m<<1)
+			for ; m != 0; m &= m - 1 {
+				field := uint32(bits.TrailingZeros64(m)) / 2
+				idx := w<<perShift + int(field>>slotShift)
+				if idx != last {
+					last = idx
+					b.unrank(idx, pos[:k])
+					var tiles uint32
+					md = 0
+					at = [board.MaxSmall]uint8{}
+					for j, c := range pos[:k] {
+						tiles |= 1 << c
+						md += int(b.md[j][c&15])
+						at[c&15] = uint8(j + 1)
+					}
+					free = g.full &^ tiles
+				}
+				// The region's lowest cell: the slot-th free cell.
+				f := free
+				for range field & slotMask {
+					f &= f - 1
+				}
+				region := g.flood(f&-f, free)
+				// The neighbours first, then their words, loaded one after
+				// the other so that their cache misses overlap, then what
+				// is new among them.
+				nn := 0
+				for t := range k {
+					p := pos[t]
+					for adj := g.nbr[p] & region; adj != 0; adj &= adj - 1 {
+						q := uint8(bits.TrailingZeros32(adj))
+						nfree := free&^(1<<q) | 1<<p
+						nb[nn] = neighbour{
+							idx:  idx + b.rankDelta(&at, t, p, q),
+							slot: b.slotOf[nfree<<4|uint32(p)],
+							t:    uint8(t), p: p, q: q,
+						}
+						nn++
+					}
+				}
+				for i := range nn {
+					words[i] = atomic.LoadUint64(&b.codes[nb[i].idx>>perShift])
+				}
+				for i := range nn {
+					nidx := nb[i].idx
+					base := uint(nidx&perMask) << (slotShift + 1)
+					shift := base + uint(2*nb[i].slot)
+					if words[i]>>shift&3 != 0 {
+						continue
+					}
+					old := atomic.OrUint64(&b.codes[nidx>>perShift], next<<shift)
+					if old>>shift&3 != 0 {
+						continue
+					}
+					found++
+					if old>>base&placeMask == 0 {
+						// The first state of its placement.
+						placed++
+						e := &nb[i]
+						nmd := md + int(b.md[e.t&15][e.q&15]) - int(b.md[e.t&15][e.p&15])
+						if v := uint32(min((b.d+1-nmd)/2, MaxExtra)); v != 0 {
+							atomic.OrUint32(&b.raw[nidx>>3], v<<(4*(nidx&7)))
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/zstdio"
@@ -114,6 +115,20 @@ func EncodeRaw(p Pattern, raw []byte) ([]byte, error) {
 		return nil, err
 	}
 	return append(h, raw...), nil
+}
+
+// WriteRaw writes the file of pattern p whose raw bytes are raw (Pack,
+// BuildRaw) to w, with Raw storage, without a copy of raw.
+func WriteRaw(w io.Writer, p Pattern, raw []byte) error {
+	h, err := header(p, raw, Raw)
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(h); err != nil {
+		return err
+	}
+	_, err = w.Write(raw)
+	return err
 }
 
 // header returns the header of the file of p whose raw bytes are raw.

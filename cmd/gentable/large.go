@@ -20,6 +20,11 @@ import (
 // whole, so that a build stopped half way leaves no file that could pass
 // for a database.
 func writeLarge(ctx context.Context, dir string, w io.Writer) error {
+	return writePlan(ctx, dir, pdb.Large, w)
+}
+
+// writePlan is writeLarge for the databases of any plan.
+func writePlan(ctx context.Context, dir string, plan pdb.Plan, w io.Writer) error {
 	if dir == "default" {
 		d, err := pdb.DefaultDir()
 		if err != nil {
@@ -35,35 +40,43 @@ func writeLarge(ctx context.Context, dir string, w io.Writer) error {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
 	start := time.Now()
-	for _, p := range pdb.Large.Of() {
+	for _, p := range plan.Of() {
 		t0 := time.Now()
 		bar := newBar(w, tty, fmt.Sprintf("%v (%d placements)", p, p.Size()))
-		extras, err := pdb.Build(ctx, p, bar.update)
+		raw, err := pdb.BuildRaw(ctx, p, bar.update)
 		bar.end()
 		if err != nil {
 			return err
 		}
-		raw, err := pdb.Pack(extras)
-		if err != nil {
-			return err
-		}
-		data, err := pdb.Encode(p, raw, pdb.Raw)
-		if err != nil {
-			return err
-		}
 		path := filepath.Join(dir, pdb.FileName(p))
-		tmp := path + ".tmp"
-		if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		if err := writeFile(path, func(f io.Writer) error { return pdb.WriteRaw(f, p, raw) }); err != nil {
 			return err
 		}
-		if err := os.Rename(tmp, path); err != nil {
-			return err
-		}
-		fmt.Fprintf(w, "gentable: wrote %s (%d MB) in %v\n", path, len(data)>>20, time.Since(t0).Round(time.Second))
+		fmt.Fprintf(w, "gentable: wrote %s (%d MB) in %v\n", path, len(raw)>>20, time.Since(t0).Round(time.Second))
 	}
 	_, err := fmt.Fprintf(w, "gentable: the large databases are in %s (%v); solve uses them with -pdb %s%s\n",
 		dir, time.Since(start).Round(time.Second), dir, findNote(dir))
 	return err
+}
+
+// writeFile writes a file by write under a temporary name, and renames
+// it to path when whole.
+func writeFile(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // findNote says whether solve finds dir by itself.

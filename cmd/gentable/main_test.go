@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"flag"
-	"github.com/slidingpuzzle/solver/internal/golden"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/gen"
+	"github.com/slidingpuzzle/solver/internal/golden"
 	"github.com/slidingpuzzle/solver/pdb"
 )
 
@@ -82,6 +82,42 @@ func TestLargeCancelled(t *testing.T) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) > 0 {
+		t.Errorf("left %v", names)
+	}
+}
+
+// TestWritePlan writes the databases of a small plan the way -pdb writes
+// the large ones: each file decodes, checked, to the database Build makes,
+// progress is shown, and no temporary file is left.
+func TestWritePlan(t *testing.T) {
+	dir := t.TempDir()
+	plan := pdb.Embedded[len(pdb.Embedded)-1]
+	var errs bytes.Buffer
+	if err := writePlan(context.Background(), dir, plan, &errs); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errs.String(), "100% after") {
+		t.Errorf("no progress in %q", errs.String())
+	}
+	for _, p := range plan.Of() {
+		data, err := os.ReadFile(filepath.Join(dir, pdb.FileName(p)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := pdb.Decode(data, true)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		extras, err := pdb.Build(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := pdb.Pack(extras)
+		if !bytes.Equal(db.Raw(), want) {
+			t.Errorf("%v: the file's values differ from Build's", p)
+		}
+	}
+	if names, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(names) > 0 {
 		t.Errorf("left %v", names)
 	}
 }

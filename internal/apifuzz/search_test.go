@@ -2,6 +2,7 @@ package apifuzz
 
 import (
 	"context"
+	"io"
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -79,6 +80,17 @@ func TestSearchZeroValues(t *testing.T) {
 	}
 	if _, err := pdb.Build(nil, zpat, nil); err == nil {
 		t.Error("Build of the zero Pattern")
+	}
+	if _, err := pdb.BuildRaw(nil, zpat, nil); err == nil {
+		t.Error("BuildRaw of the zero Pattern")
+	}
+	// 15 tiles of 16: 16! placements, far past what a build takes.
+	huge := pdb.Pattern{Shape: board.Shape{Rows: 4, Cols: 4}, Cells: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15}}
+	if _, err := pdb.BuildRaw(context.Background(), huge, nil); err == nil {
+		t.Error("BuildRaw of 15 tiles on 16 cells")
+	}
+	if err := pdb.WriteRaw(io.Discard, zpat, nil); err == nil {
+		t.Error("WriteRaw of the zero Pattern")
 	}
 	if _, err := pdb.Decode(nil, true); err == nil {
 		t.Error("Decode of nothing")

@@ -1,0 +1,88 @@
+package pdb
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// TestBuildAgainstReference holds Build to the builder it replaced, which
+// kept its frontiers in memory, on patterns of several shapes, sizes and
+// blanks: every value the same, but for placements no board has, which
+// hold 0.
+func TestBuildAgainstReference(t *testing.T) {
+	s44 := board.Shape{Rows: 4, Cols: 4}
+	cases := []Pattern{
+		{board.Shape{Rows: 2, Cols: 2}, []int{1}, 0},
+		{board.Shape{Rows: 2, Cols: 3}, []int{2, 3}, 0},
+		{board.Shape{Rows: 2, Cols: 3}, []int{0, 1, 3, 4}, 5},
+		{board.Shape{Rows: 3, Cols: 3}, []int{1, 2, 3, 4}, 0},
+		{board.Shape{Rows: 3, Cols: 3}, []int{0, 1, 2, 3, 4, 5, 6}, 8},
+		{board.Shape{Rows: 2, Cols: 5}, []int{0, 1, 2, 5, 6, 7}, 9},
+		{board.Shape{Rows: 3, Cols: 4}, []int{2, 3, 6, 7, 10}, 11},
+		{s44, []int{7, 8, 9}, 0},
+		{s44, []int{1, 2, 3, 4, 5}, 0},
+		{s44, []int{0, 5, 10, 15}, 3},
+	}
+	if !testing.Short() {
+		// The 7-tile database of the large set and its mirror agree too
+		// (checked by hand: minutes for the reference).
+		cases = append(cases, Pattern{s44, []int{10, 11, 12, 13, 14, 15}, 0})
+	}
+	for _, p := range cases {
+		got, err := Build(context.Background(), p, nil)
+		if err != nil {
+			t.Fatalf("%v: %v", p, err)
+		}
+		want, err := buildReference(context.Background(), p, nil)
+		if err != nil {
+			t.Fatalf("%v: reference: %v", p, err)
+		}
+		for i := range want {
+			// A placement the tiles cannot reach (the reference says
+			// 255) holds 0: no board has it.
+			if want[i] == 255 {
+				want[i] = 0
+			}
+		}
+		if !slices.Equal(got, want) {
+			for i := range got {
+				if got[i] != want[i] {
+					t.Fatalf("%v: placement %d has extra %d, want %d", p, i, got[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// TestBuildProgress checks that a build says it is done, and never more
+// than done before.
+func TestBuildProgress(t *testing.T) {
+	p := Pattern{board.Shape{Rows: 4, Cols: 4}, []int{1, 2, 3, 4, 5}, 0}
+	var last, calls int64
+	_, err := Build(context.Background(), p, func(done, total int64) {
+		calls++
+		if total != int64(p.Size()) || done < last || done > total {
+			t.Errorf("progress %d of %d after %d", done, total, last)
+		}
+		last = done
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls == 0 || last != int64(p.Size()) {
+		t.Errorf("progress ended at %d of %d after %d calls", last, p.Size(), calls)
+	}
+}
+
+// TestBuildCancel checks that a cancelled build stops with ctx's error.
+func TestBuildCancel(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := Pattern{board.Shape{Rows: 4, Cols: 4}, []int{1, 2, 3, 4, 5, 6}, 0}
+	if _, err := Build(ctx, p, nil); err != context.Canceled {
+		t.Errorf("Build with a cancelled context: %v", err)
+	}
+}
