@@ -1,5 +1,11 @@
 package search
 
+import (
+	"fmt"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
 // SetParallelFrom sets the nodes after which iterations run on every core,
 // and returns what it was.
 func SetParallelFrom(n int64) int64 {
@@ -11,3 +17,39 @@ func SetParallelFrom(n int64) int64 {
 // SetTaskOrder makes the cores take the tasks of each iteration in the
 // order f gives (nil: in turn).
 func SetTaskOrder(f func(n int) func(int64) int64) { testOrder = f }
+
+// CheckDelta holds instance.delta to the difference of two ranks, for
+// every move of the arrangement where (where[g]: the cell of the tile
+// whose goal is cell g; where[h.Blank()]: the blank's cell), in every
+// pattern of h.
+func CheckDelta(h *Heuristic, where []uint8) error {
+	var w, moved [board.MaxSmall]uint8
+	at := [board.MaxSmall]uint8{}
+	for c := range at {
+		at[c] = 0xff
+	}
+	copy(w[:], where)
+	blank := w[h.blank]
+	for g, c := range where {
+		if g != h.blank {
+			at[c] = uint8(g)
+		}
+	}
+	for m := range board.Move(board.NumMoves) {
+		to, ok := h.shape.Step(int(blank), m)
+		if !ok {
+			continue
+		}
+		g := at[to]
+		moved = w
+		moved[g] = blank
+		for pi := range h.parts {
+			in := &h.parts[pi][h.partOf[pi][g]]
+			want := in.rank(&moved) - in.rank(&w)
+			if got := in.delta(g, uint8(to), blank, &at); int(got) != want {
+				return fmt.Errorf("partition %d, tile of goal cell %d from %d to %d: delta %d, want %d", pi, g, to, blank, got, want)
+			}
+		}
+	}
+	return nil
+}

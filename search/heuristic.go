@@ -107,6 +107,17 @@ type instance struct {
 	gs [board.MaxSmall]uint8
 	k  int
 	n  int
+	// For delta: order[g] is the place among gs of goal cell g, 0xff for
+	// a cell not in the pattern; w[i] the weight of place i's digit in the
+	// index; cellOf[c] the board's cell of the database's cell c.
+	order  [board.MaxSmall]uint8
+	w      [board.MaxSmall]int32
+	cellOf [board.MaxSmall]uint8
+	// pass[t][g] is what passing the tile whose goal is cell g (31: no
+	// tile) adds to the index when the tile of place t moves: the later
+	// tile's weight, less the mover's for an earlier one, 0 for a tile
+	// not in the pattern.
+	pass [board.MaxSmall][32]int32
 }
 
 // Heuristic is an admissible lower bound on the moves from any board of a
@@ -171,6 +182,8 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 			in := instance{raw: part.DB.Raw(), n: n}
 			for i := range n {
 				in.inv[m.cell[i]] = uint8(i)
+				in.cellOf[i] = m.cell[i]
+				in.order[i] = 0xff
 			}
 			for _, c := range p.Cells {
 				g := m.cell[c]
@@ -185,6 +198,28 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 			insts = append(insts, in)
 			if pi == 0 {
 				h.names = append(h.names, p.String())
+			}
+		}
+		for k := range insts {
+			in := &insts[k]
+			for i := range in.k {
+				in.order[in.gs[i]] = uint8(i)
+				w := int32(1)
+				for j := i + 1; j < in.k; j++ {
+					w *= int32(n - j)
+				}
+				in.w[i] = w
+			}
+			for t := range in.k {
+				for g := range n {
+					switch j := int(in.order[g]); {
+					case j == 0xff:
+					case j < t:
+						in.pass[t][g] = -in.w[t]
+					case j > t:
+						in.pass[t][g] = in.w[j]
+					}
+				}
 			}
 		}
 		if covered != (1<<n-1)&^(1<<blank) {
@@ -223,6 +258,38 @@ func (h *Heuristic) String() string {
 // extra returns the extra of instance in when the tile whose goal is cell
 // g is in cell where[g].
 func (in *instance) extra(where *[board.MaxSmall]uint8) uint8 {
+	return in.value(int32(in.rank(where)))
+}
+
+// value returns the extra of the placement of index idx.
+func (in *instance) value(idx int32) uint8 {
+	return in.raw[idx>>1] >> (4 * (idx & 1)) & 15
+}
+
+// delta returns how the index of in's placement changes when the tile
+// whose goal is cell g moves from cell from to cell to, next to it: at[c]
+// is the goal cell of the tile in cell c, 0xff for none. In the
+// database's own cells, the tile's digit changes by the cells it passes
+// less the earlier tiles among them, and each later tile it passes gains
+// or loses one in its own digit: a move along a row of the database
+// changes one digit.
+func (in *instance) delta(g, from, to uint8, at *[board.MaxSmall]uint8) int32 {
+	t := in.order[g&15] & 15
+	lo, hi := in.inv[from&15], in.inv[to&15]
+	sign := int32(1)
+	if hi < lo {
+		lo, hi, sign = hi, lo, -1
+	}
+	d := int32(hi-lo) * in.w[t]
+	for c := lo + 1; c < hi; c++ {
+		d += in.pass[t][at[in.cellOf[c&15]&15]&31]
+	}
+	return sign * d
+}
+
+// rank returns the index of in's placement when the tile whose goal is
+// cell g is in cell where[g].
+func (in *instance) rank(where *[board.MaxSmall]uint8) int {
 	// The placement's rank (pdb.Rank) in an unrolled form: the cells in
 	// the database's own shape, each less the earlier ones before it.
 	var used uint32
@@ -234,7 +301,7 @@ func (in *instance) extra(where *[board.MaxSmall]uint8) uint8 {
 		used |= 1 << p
 		idx = idx*(n-i) + d
 	}
-	return in.raw[idx>>1] >> (4 * (idx & 1)) & 15
+	return idx
 }
 
 // Then returns the Map that applies m, then n, or the zero Map when n

@@ -94,7 +94,8 @@ type state struct {
 	// (moreUndo[g*len(more)+i]: what a move at depth g replaced).
 	sum       [inline]int
 	extra     [inline][board.MaxSmall]uint8
-	nparts    int // in sum and extra
+	idx       [inline][board.MaxSmall]int32 // the placements' indexes of the patterns in extra
+	nparts    int                           // in sum and extra
 	more      []int
 	moreExtra [][board.MaxSmall]uint8
 	moreUndo  []uint8
@@ -248,6 +249,7 @@ func (s *state) init(p *Problem, start board.Board) {
 		for k := range insts {
 			e := insts[k].extra(&s.where)
 			if pi < inline {
+				s.idx[pi][k] = int32(insts[k].rank(&s.where))
 				s.extra[pi][k] = e
 				s.sum[pi] += int(e)
 			} else {
@@ -355,10 +357,16 @@ func (s *state) dfs(g int, prev uint8) bool {
 		}
 		s.where[tile], s.at[blank], s.at[to], s.blank = blank, tile, 0xff, to
 		var old [inline]uint8
+		var oldIdx [inline]int32
 		pruned := false
 		for pi := 0; pi < s.nparts; pi++ {
-			old[pi] = s.extra[pi][k[pi]]
-			e := p.h.parts[pi][k[pi]].extra(&s.where)
+			// The index of the tile's pattern follows from the move
+			// (instance.delta), with no ranking.
+			in := &p.h.parts[pi][k[pi]]
+			old[pi], oldIdx[pi] = s.extra[pi][k[pi]], s.idx[pi][k[pi]]
+			ni := oldIdx[pi] + in.delta(tile, to, blank, &s.at)
+			e := in.value(ni)
+			s.idx[pi][k[pi]] = ni
 			s.extra[pi][k[pi]] = e
 			s.sum[pi] += int(e) - int(old[pi])
 			// A partition read may prune the child before the next is.
@@ -370,6 +378,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 				for ; pi >= 0; pi-- {
 					s.sum[pi] += int(old[pi]) - int(s.extra[pi][k[pi]])
 					s.extra[pi][k[pi]] = old[pi]
+					s.idx[pi][k[pi]] = oldIdx[pi]
 				}
 				pruned = true
 				break
@@ -391,6 +400,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 		for pi := 0; pi < s.nparts; pi++ {
 			s.sum[pi] += int(old[pi]) - int(s.extra[pi][k[pi]])
 			s.extra[pi][k[pi]] = old[pi]
+			s.idx[pi][k[pi]] = oldIdx[pi]
 		}
 		if s.more != nil {
 			s.undoMore(g, tile)

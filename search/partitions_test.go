@@ -120,3 +120,39 @@ func TestSuboptimal(t *testing.T) {
 		t.Errorf("one node: %v, %v; want ErrBudget", ok, err)
 	}
 }
+
+// TestDelta holds the index a search keeps of each pattern, moved by
+// the move alone, to the rank of the placement, for every embedded plan
+// read through every map onto its shape and the transposed one: random
+// arrangements, every move.
+func TestDelta(t *testing.T) {
+	dbs := embedded.Databases()
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, pl := range pdb.Embedded {
+		for _, to := range []board.Shape{pl.Shape, {Rows: pl.Shape.Cols, Cols: pl.Shape.Rows}} {
+			for _, m := range search.Maps(pl.Shape, to) {
+				var parts []search.Part
+				for _, p := range pl.Of() {
+					db, err := dbs.Get(p)
+					if err != nil {
+						t.Fatal(err)
+					}
+					parts = append(parts, search.Part{DB: db, Map: m})
+				}
+				h, err := search.NewHeuristic(to, m.Apply(pl.Blank), [][]search.Part{parts})
+				if err != nil {
+					t.Fatalf("%v onto %v: %v", pl.Shape, to, err)
+				}
+				where := make([]uint8, to.Cells())
+				for range 200 {
+					for i, c := range rng.Perm(len(where)) {
+						where[i] = uint8(c)
+					}
+					if err := search.CheckDelta(h, where); err != nil {
+						t.Fatalf("%v onto %v, %v: %v", pl.Shape, to, where, err)
+					}
+				}
+			}
+		}
+	}
+}
