@@ -77,6 +77,19 @@ Flags:
 	if len(operands) > 0 {
 		return fmt.Errorf("unexpected argument %q; see gentable -h", operands[0])
 	}
+	var only error
+	switch {
+	case *large != "":
+		only = cli.Only(fs, "with -pdb (it builds the 4x4 set)", "pdb")
+	case *stats:
+		only = cli.Only(fs, "with -stats", "stats", "shape")
+	default:
+		only = cli.Only(fs, "when gentable writes the tables", "o")
+	}
+	if only != nil {
+		fmt.Fprintf(stderr, "gentable: %v; see gentable -h\n", only)
+		return errFlags
+	}
 	if *large != "" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -119,5 +120,27 @@ func TestWritePlan(t *testing.T) {
 	}
 	if names, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(names) > 0 {
 		t.Errorf("left %v", names)
+	}
+}
+
+// TestFlagsThatDoNotApply holds that a flag the chosen work would ignore
+// is an error that names it, before any work is done.
+func TestFlagsThatDoNotApply(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-pdb", dir, "-shape", "5x5"}, "gentable: -shape does not apply with -pdb (it builds the 4x4 set), which takes only -pdb; see gentable -h\n"},
+		{[]string{"-shape", "2x4"}, "gentable: -shape does not apply when gentable writes the tables, which takes only -o; see gentable -h\n"},
+		{[]string{"-stats", "-o", dir}, "gentable: -o does not apply with -stats, which takes only -stats, -shape; see gentable -h\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if err := run(c.args, &stdout, &stderr); !errors.Is(err, errFlags) || stderr.String() != c.want {
+			t.Errorf("gentable %q: %v, %q; want %q", c.args, err, stderr.String(), c.want)
+		}
+		if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) > 0 {
+			t.Errorf("gentable %q wrote %v", c.args, names)
+		}
 	}
 }

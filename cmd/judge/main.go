@@ -248,8 +248,8 @@ Flags:
 		return exitFatal
 	}
 	g := &judge.Generator{Solver: embedded.Solver(), Preset: p, Shape: sized, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all, Walk: *walk}
-	if *all && set["n"] {
-		fmt.Fprintf(stderr, "judge gen: -all writes every arrangement and cannot take -n\n")
+	if *all && (set["n"] || set["seed"]) {
+		fmt.Fprintf(stderr, "judge gen: -all writes every arrangement, in order, and cannot take -n or -seed\n")
 		return exitFatal
 	}
 	if *depth != "" {

@@ -261,6 +261,7 @@ func TestUsage(t *testing.T) {
 		{[]string{"gen", "-all", "-depth", "3"}, 2, "cannot keep only some depths"},
 		{[]string{"gen", "-all", "-unsolvable", "1"}, 2, "it cannot take -unsolvable"},
 		{[]string{"gen", "-all", "-n", "5"}, 2, "cannot take -n"},
+		{[]string{"gen", "-all", "-seed", "5"}, 2, "cannot take -n or -seed"},
 		{[]string{"gen", "-format", "npuzzle", "-shape", "3x4"}, 2, "want a square board"},
 		{[]string{"gen", "-nope"}, 2, "run judge gen -h for help"},
 		{[]string{"check", "a", "-nope"}, 2, "flag provided but not defined: -nope"},

@@ -218,9 +218,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	goalText := fs.String("goal", "", "solve for the goal `BOARD` instead of the format's: a board, e.g. -goal 123804765 or -goal \"1 2 3 8 x 4 7 6 5\", or a goal every shape has: -goal blank-last (the tiles in order, the blank last), -goal blank-first (Korf's) or -goal snail (the 42 school's spiral)")
 	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3, -shape 4x4 or -shape 999x999; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, 25 are 5x5, rows on lines give their rows)")
 	show := fs.Bool("show", false, "draw each board's solution, board by board (boards of up to 400 cells), instead of printing it, e.g. -show 23415x768")
-	width := fs.Int("width", 0, "draw -show pictures `COLUMNS` wide, e.g. -width 120; the default is the terminal's width, or 80")
+	width := fs.Int("width", 0, "with -show, draw the pictures `COLUMNS` wide, e.g. -show -width 120 23415x768; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
-	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only")
+	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
 	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
@@ -235,6 +235,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	// A flag that would be ignored is an error.
+	var only error
+	switch {
+	case *httpAddr != "":
+		only = cli.Only(fs, "with -http (the page and the API choose boards, goals and formats)", "http", "pdb", "timeout")
+		if only == nil && len(operands) > 0 {
+			only = fmt.Errorf("-http serves the page and takes no boards; %q is one", operands[0])
+		}
+	case set["width"] && !*show:
+		only = errors.New("-width sets the width of -show's pictures and does not apply without -show")
+	}
+	if only != nil {
+		fmt.Fprintf(stderr, "solve: %v; run solve -h for help\n", only)
+		return exitFatal
+	}
 	// Boards given as arguments, with no format or shape, say their own
 	// shape; a judge file on standard input has its format's.
 	infer := !set["format"] && !set["shape"] && (len(operands) > 0 || *goalText != "")

@@ -151,6 +151,11 @@ func TestArgs(t *testing.T) {
 		{[]string{"-pdb", "/no/such/dir", "1"}, "", "solve: -pdb /no/such/dir: pdb: stat /no/such/dir: no such file or directory\n", 2},
 		{[]string{"-pdb", ".", "1"}, "", "solve: -pdb .: pdb: no database for 4x4 1,2,3,4,5,6,7 blank 0 (4x4-b0-1.2.3.4.5.6.7.pdb); gentable -pdb . builds them\n", 2},
 		{[]string{"-format", "hdu3567", "-goal", "12345678x", "1"}, "", "solve: -goal does not go with -format hdu3567, which reads a goal with every case\n", 2},
+		// A flag that would be ignored is an error.
+		{[]string{"-http", "127.0.0.1:0", "-format", "uva652"}, "", "solve: -format does not apply with -http (the page and the API choose boards, goals and formats), which takes only -http, -pdb, -timeout; run solve -h for help\n", 2},
+		{[]string{"-http", "127.0.0.1:0", "-v", "-show"}, "", "solve: -show, -v do not apply with -http (the page and the API choose boards, goals and formats), which takes only -http, -pdb, -timeout; run solve -h for help\n", 2},
+		{[]string{"-http", "127.0.0.1:0", "12345678x"}, "", "solve: -http serves the page and takes no boards; \"12345678x\" is one; run solve -h for help\n", 2},
+		{[]string{"-width", "40", "12345678x"}, "", "solve: -width sets the width of -show's pictures and does not apply without -show; run solve -h for help\n", 2},
 	} {
 		stdout, stderr, code := runIn(strings.NewReader(""), c.args...)
 		if stdout != c.stdout || stderr != c.stderr || code != c.code {

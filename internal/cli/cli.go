@@ -63,6 +63,31 @@ func Parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) ([]string,
 	}
 }
 
+// Only returns an error for the first flag given on the command line
+// (fs.Visit) that is not among those that apply when, a mode of the
+// command such as "with -http", and nil when every one is: a flag that
+// would be ignored is an error, never silence.
+func Only(fs *flag.FlagSet, when string, apply ...string) error {
+	var bad []string
+	fs.Visit(func(f *flag.Flag) {
+		if !slices.Contains(apply, f.Name) {
+			bad = append(bad, "-"+f.Name)
+		}
+	})
+	if len(bad) == 0 {
+		return nil
+	}
+	takes := make([]string, 0, len(apply))
+	for _, a := range apply {
+		takes = append(takes, "-"+a)
+	}
+	what := "does not apply"
+	if len(bad) > 1 {
+		what = "do not apply"
+	}
+	return fmt.Errorf("%s %s %s, which takes only %s", strings.Join(bad, ", "), what, when, strings.Join(takes, ", "))
+}
+
 // Exit returns the exit status for an error of Parse: 0 for help, 2 for a
 // bad flag.
 func Exit(err error) int {

@@ -50,3 +50,25 @@ func TestHelpAndBadFlag(t *testing.T) {
 		t.Errorf("-nope: exit %d, stdout %q, stderr %q, want %q", Exit(err), o.String(), e.String(), want)
 	}
 }
+
+// TestOnly holds that a flag given outside the ones a mode takes is an
+// error that names it, the mode and what the mode takes.
+func TestOnly(t *testing.T) {
+	fs := flag.NewFlagSet("x", flag.ContinueOnError)
+	fs.String("a", "", "")
+	fs.String("b", "", "")
+	fs.Bool("c", false, "")
+	if err := fs.Parse([]string{"-a", "1", "-c"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := Only(fs, "with -a", "a", "c"); err != nil {
+		t.Errorf("flags that apply: %v", err)
+	}
+	err := Only(fs, "with -a", "a")
+	if err == nil || err.Error() != "-c does not apply with -a, which takes only -a" {
+		t.Errorf("got %v", err)
+	}
+	if err := Only(fs, "here", "b"); err == nil || !strings.HasPrefix(err.Error(), "-a, -c do not apply here") {
+		t.Errorf("got %v", err)
+	}
+}
