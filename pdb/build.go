@@ -92,6 +92,17 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 	codes, release := allocWords((total + b.per - 1) / b.per)
 	defer release()
 	b.codes = codes
+	// The workers stop, and are waited for, before the states are given
+	// back, however BuildRaw returns (a Progress that panics too).
+	wctx, stop := context.WithCancel(ctx)
+	b.ctx = wctx
+	var running chan struct{}
+	defer func() {
+		stop()
+		if running != nil {
+			<-running
+		}
+	}()
 	b.raw = make([]uint32, (total+7)/8)
 
 	var goal [board.MaxSmall]uint8
@@ -115,6 +126,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 		b.chunk.Store(0)
 		b.found.Store(0)
 		done := make(chan struct{})
+		running = done
 		var wg sync.WaitGroup
 		for range workers {
 			wg.Add(1)
@@ -131,6 +143,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 		for {
 			select {
 			case <-done:
+				running = nil
 				break wait
 			case <-tick.C:
 				if progress != nil {

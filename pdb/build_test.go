@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -27,8 +28,9 @@ func TestBuildAgainstReference(t *testing.T) {
 		{s44, []int{0, 5, 10, 15}, 3},
 	}
 	if !testing.Short() {
-		// The 7-tile database of the large set and its mirror agree too
-		// (checked by hand: minutes for the reference).
+		// A 6-tile pattern of 16 cells here; the 7-tile databases of the
+		// large set and its mirror agree too, checked by hand (minutes for
+		// the reference).
 		cases = append(cases, Pattern{s44, []int{10, 11, 12, 13, 14, 15}, 0})
 	}
 	for _, p := range cases {
@@ -85,4 +87,21 @@ func TestBuildCancel(t *testing.T) {
 	if _, err := Build(ctx, p, nil); err != context.Canceled {
 		t.Errorf("Build with a cancelled context: %v", err)
 	}
+}
+
+// TestBuildProgressPanics holds that a Progress that panics unwinds
+// BuildRaw only after its workers have stopped: the states they read are
+// given back after them, not under them.
+func TestBuildProgressPanics(t *testing.T) {
+	p := Pattern{board.Shape{Rows: 4, Cols: 4}, []int{1, 2, 3, 4, 5, 6}, 0}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("the panic of Progress was lost")
+			}
+		}()
+		BuildRaw(context.Background(), p, func(done, total int64) { panic("progress") })
+	}()
+	// A worker still reading unmapped states would fault by now.
+	time.Sleep(100 * time.Millisecond)
 }

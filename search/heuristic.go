@@ -166,6 +166,10 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 				return nil, fmt.Errorf("search: partition %d, part %d: no whole database (pdb.Decode or pdb.FromExtras makes one)", pi, k)
 			}
 			p := part.DB.Pattern
+			if p.Size() > pdb.MaxPlacements {
+				// The search keeps indexes in 32 bits.
+				return nil, fmt.Errorf("search: partition %d, part %d: %v has %d placements; the search takes databases of at most %d", pi, k, p, p.Size(), pdb.MaxPlacements)
+			}
 			m := part.Map
 			if m.From != p.Shape || m.To != shape || !m.bijective() {
 				return nil, fmt.Errorf("search: a map from %v onto %v for a %v database on a %v board", m.From, m.To, p.Shape, shape)
