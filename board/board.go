@@ -100,15 +100,6 @@ func (b Board) Blank() int { return int(b.geo >> (2 * geoBits) & geoMask) }
 // both are 0.
 func (b Board) Words() (lo, hi uint64) { return b.lo, b.hi }
 
-// array returns the cells of a small board in an array whose cells past
-// the board's are 0.
-func (b Board) array() (a [MaxSmall]uint8) {
-	for i := range a {
-		a[i] = b.cell(i)
-	}
-	return a
-}
-
 // Cells returns the cells of b, row by row: each a tile, 0 for the blank.
 func (b Board) Cells() []int {
 	return b.AppendCells(nil)

@@ -807,8 +807,8 @@ func (r *Reader) goalFor(s board.Shape, line int) (board.Board, error) {
 // case's size for a row.
 func (r *Reader) nextSized(c *Case) bool {
 	*c = Case{}
-	for !r.ended {
-		s, err, line, ok := r.readSize()
+	if !r.ended {
+		s, line, ok, err := r.readSize()
 		switch {
 		case !ok:
 			return false
@@ -924,7 +924,7 @@ func (r *Reader) sizeLike(line []byte, s board.Shape) bool {
 // RowsCols. A line that is no size, or a size no board has, is a bad
 // case, at its line, and the lines after it up to the next that may be a
 // size line are skipped: they are the bad case's board.
-func (r *Reader) readSize() (board.Shape, error, int, bool) {
+func (r *Reader) readSize() (board.Shape, int, bool, error) {
 	what := `the size of the next board, "M N" (rows and columns) or "0 0" at the end`
 	if r.p.Size == Side {
 		what = `the size of the next board, "N" for N x N`
@@ -932,7 +932,7 @@ func (r *Reader) readSize() (board.Shape, error, int, bool) {
 	for {
 		line, tooLong, ok := r.readLine()
 		if !ok {
-			return board.Shape{}, nil, 0, false
+			return board.Shape{}, 0, false, nil
 		}
 		if tooLong == 0 && isBlankLine(line) {
 			continue
@@ -956,23 +956,23 @@ func (r *Reader) readSize() (board.Shape, error, int, bool) {
 			if tooLong == 0 {
 				got = strconv.Quote(truncate(bytes.TrimSpace(line), 40))
 			}
-			return board.Shape{}, r.errorAt(r.line, 0, "want "+what+", got "+got), r.line, true
+			return board.Shape{}, r.line, true, r.errorAt(r.line, 0, "want "+what+", got "+got)
 		}
 		r.resync = false
 		if !good {
 			r.resync = true
-			return board.Shape{}, r.errorAt(r.line, 0, "want "+what+", got "+strconv.Quote(truncate(bytes.TrimSpace(line), 40))), r.line, true
+			return board.Shape{}, r.line, true, r.errorAt(r.line, 0, "want "+what+", got "+strconv.Quote(truncate(bytes.TrimSpace(line), 40)))
 		}
 		if r.p.Size == RowsCols && v[0] == 0 && v[1] == 0 {
 			r.ended = true
-			return board.Shape{}, nil, 0, false
+			return board.Shape{}, 0, false, nil
 		}
 		s := board.Shape{Rows: v[0], Cols: v[1]}
 		if !s.Valid() {
 			r.resync, r.skip = true, s
-			return s, r.errorAt(r.line, 0, "size "+strconv.Itoa(v[0])+"x"+strconv.Itoa(v[1])+": want R x C with R, C >= 2 and at most "+strconv.Itoa(board.MaxCells)+" cells"), r.line, true
+			return s, r.line, true, r.errorAt(r.line, 0, "size "+strconv.Itoa(v[0])+"x"+strconv.Itoa(v[1])+": want R x C with R, C >= 2 and at most "+strconv.Itoa(board.MaxCells)+" cells")
 		}
-		return s, nil, r.line, true
+		return s, r.line, true, nil
 	}
 }
 
