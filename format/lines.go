@@ -54,13 +54,6 @@ func newLineReader(in io.Reader) lineReader {
 	return lineReader{br: bufio.NewReaderSize(in, MaxLine+1)} // a line of MaxLine bytes and its \n
 }
 
-// reset makes l read in from its start, as if it came after n lines,
-// keeping its buffer.
-func (l *lineReader) reset(in io.Reader, n int) {
-	l.br.Reset(in)
-	l.line, l.err, l.held, l.mem, l.inMem = n, nil, false, nil, false
-}
-
 // resetMem makes l read the lines of data, as if they came after n lines.
 func (l *lineReader) resetMem(data []byte, n int) {
 	l.br.Reset(nil)

@@ -163,17 +163,10 @@ func wantCells(s board.Shape) string {
 	return strconv.Itoa(s.Cells()) + " cells"
 }
 
-// Reset makes r read the cases of in from its start, as if it were part of
-// a file that had n lines before it, keeping its buffer.
-func (r *Reader) Reset(in io.Reader, n int) {
-	r.lineReader.reset(in, n)
-	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false
-	r.notFast = false
-}
-
 // ResetLine makes r read line alone, as line lineNo of a file and the whole
-// of its input, as Reset would with a reader of that line but without
-// copying it. The line must not be changed until r has read it.
+// of its input, from the start of its cases (no count read, no case
+// numbered yet), keeping its buffer and without copying the line. The
+// line must not be changed until r has read it.
 func (r *Reader) ResetLine(line []byte, lineNo int) {
 	r.lineReader.feed(line, lineNo)
 	r.countRead, r.count, r.num, r.extraSaid, r.shortSaid = false, -1, 0, false, false

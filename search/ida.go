@@ -72,14 +72,6 @@ func (p *Problem) Goal() board.Board {
 	return p.goal
 }
 
-// Heuristic returns the bound of p.
-func (p *Problem) Heuristic() *Heuristic {
-	if p == nil {
-		return nil
-	}
-	return p.h
-}
-
 // state is the search's own compact board.
 type state struct {
 	p     *Problem
