@@ -86,7 +86,7 @@ func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
 			if pl.Shape == s || pl.Shape == (board.Shape{Rows: s.Cols, Cols: s.Rows}) {
 				for _, set := range e.sets {
 					if err := set.HasPlan(pl); err != nil {
-						return nil, fmt.Errorf("%v; run go generate", err)
+						return nil, fmt.Errorf("%w; run go generate", err)
 					}
 				}
 			}

@@ -64,7 +64,7 @@ func (a *AnswerReader) next() ([]byte, bool) {
 // input.
 func (a *AnswerReader) Err() error {
 	if err := a.lineReader.Err(); err != nil {
-		return fmt.Errorf("%s:%d: %v", a.name, a.line+1, err)
+		return fmt.Errorf("%s:%d: %w", a.name, a.line+1, err)
 	}
 	return nil
 }

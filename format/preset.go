@@ -230,7 +230,7 @@ func (p *Preset) check(needShape bool) error {
 	}
 	if !p.Pairs && p.Shape.Valid() {
 		if _, err := p.GoalFor(p.Shape); err != nil {
-			return fmt.Errorf("format: preset %q: goal %q: %v", p.Name, p.Goal, err)
+			return fmt.Errorf("format: preset %q: goal %q: %w", p.Name, p.Goal, err)
 		}
 	}
 	return nil

@@ -143,7 +143,7 @@ func (g *Generator) Check() error {
 			}
 			t, err := g.Solver.Table(s, blank)
 			if err != nil {
-				return fmt.Errorf("-depth needs a full table of every position: %v", err)
+				return fmt.Errorf("-depth needs a full table of every position: %w", err)
 			}
 			deepest = max(deepest, t.MaxDepth())
 		}
@@ -173,7 +173,7 @@ func (g *Generator) preset() format.Preset {
 // before anything is written.
 func (g *Generator) Write(w io.Writer) error {
 	if err := g.Check(); err != nil {
-		return fmt.Errorf("judge: %v", err)
+		return fmt.Errorf("judge: %w", err)
 	}
 	p := g.preset()
 	s := p.Shape

@@ -15,7 +15,7 @@ import (
 func DefaultDir() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("pdb: %v", err)
+		return "", fmt.Errorf("pdb: %w", err)
 	}
 	return filepath.Join(dir, "slidingpuzzle"), nil
 }
@@ -37,7 +37,7 @@ func BuiltDir() (string, error) {
 func OpenDir(dir string) (*Set, error) {
 	st, err := os.Stat(dir)
 	if err != nil {
-		return nil, fmt.Errorf("pdb: %v", err)
+		return nil, fmt.Errorf("pdb: %w", err)
 	}
 	if !st.IsDir() {
 		return nil, fmt.Errorf("pdb: %s is not a folder", dir)
@@ -64,7 +64,7 @@ func OpenDir(dir string) (*Set, error) {
 func (s *Set) HasPlan(pl Plan) error {
 	for _, p := range pl.Of() {
 		if !s.Has(p) {
-			return fmt.Errorf("pdb: no database for %v (%s)", p, FileName(p))
+			return missing(nil, "pdb: no database for %v (%s)", p, FileName(p))
 		}
 	}
 	return nil

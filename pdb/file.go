@@ -102,7 +102,7 @@ func Encode(p Pattern, raw []byte, st Storage) ([]byte, error) {
 	}
 	enc, err := zstdio.Encoder()
 	if err != nil {
-		return nil, fmt.Errorf("pdb: %v", err)
+		return nil, fmt.Errorf("pdb: %w", err)
 	}
 	return enc.EncodeAll(raw, h), nil
 }
@@ -169,7 +169,7 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 		p.Cells = append(p.Cells, int(c))
 	}
 	if err := p.Check(); err != nil {
-		return h, nil, fmt.Errorf("bad pattern: %v", err)
+		return h, nil, fmt.Errorf("bad pattern: %w", err)
 	}
 	rest := data[9+k:]
 	if size := binary.LittleEndian.Uint32(rest); int(size) != p.Size() {
@@ -216,38 +216,39 @@ func (db *DB) Complete() bool {
 	return db != nil && db.Pattern.Check() == nil && len(db.raw) == (db.Pattern.Size()+1)/2
 }
 
-// Decode reads a whole file. Raw storage is used in place: data must stay
+// Decode reads a whole file; a file that is not whole is an error that
+// matches ErrCorrupt (errors.Is). Raw storage is used in place: data must stay
 // as it is while the DB is in use. check says whether to verify the
 // checksum of raw storage (a frame's is always verified): a mapped file
 // of hundreds of megabytes is checked once, when it is installed.
 func Decode(data []byte, check bool) (*DB, error) {
 	h, rest, err := ReadHeader(data)
 	if err != nil {
-		return nil, fmt.Errorf("pdb: %v", err)
+		return nil, corrupt(err, "pdb: %v", err)
 	}
 	var raw []byte
 	switch h.Storage {
 	case Raw:
 		if len(rest) != h.RawLen {
-			return nil, fmt.Errorf("pdb: corrupt %v database: %d raw bytes, want %d", h.Pattern, len(rest), h.RawLen)
+			return nil, corrupt(nil, "pdb: corrupt %v database: %d raw bytes, want %d", h.Pattern, len(rest), h.RawLen)
 		}
 		raw = rest
 	default:
 		dec, err := zstdio.Decoder()
 		if err != nil {
-			return nil, fmt.Errorf("pdb: %v", err)
+			return nil, fmt.Errorf("pdb: %w", err)
 		}
 		if raw, err = dec.DecodeAll(rest, make([]byte, 0, h.RawLen)); err != nil {
-			return nil, fmt.Errorf("pdb: corrupt %v database: %v", h.Pattern, err)
+			return nil, corrupt(err, "pdb: corrupt %v database: %v", h.Pattern, err)
 		}
 		if len(raw) != h.RawLen {
-			return nil, fmt.Errorf("pdb: corrupt %v database: %d raw bytes, want %d", h.Pattern, len(raw), h.RawLen)
+			return nil, corrupt(nil, "pdb: corrupt %v database: %d raw bytes, want %d", h.Pattern, len(raw), h.RawLen)
 		}
 		check = true
 	}
 	if check {
 		if sum := Checksum(raw); sum != h.Checksum {
-			return nil, fmt.Errorf("pdb: corrupt %v database: checksum %08x, want %08x", h.Pattern, sum, h.Checksum)
+			return nil, corrupt(nil, "pdb: corrupt %v database: checksum %08x, want %08x", h.Pattern, sum, h.Checksum)
 		}
 	}
 	return &DB{Pattern: h.Pattern, raw: raw}, nil

@@ -3,6 +3,7 @@ package pdb_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -59,8 +60,8 @@ func TestCorrupt(t *testing.T) {
 			"header only":  good[:22+k],
 			"short header": good[:12],
 		} {
-			if _, err := pdb.Decode(data, true); err == nil || !strings.HasPrefix(err.Error(), "pdb: ") {
-				t.Errorf("storage %d, %s: %v, want an error naming pdb", st, name, err)
+			if _, err := pdb.Decode(data, true); err == nil || !strings.HasPrefix(err.Error(), "pdb: ") || !errors.Is(err, pdb.ErrCorrupt) {
+				t.Errorf("storage %d, %s: %v, want an error naming pdb that is pdb.ErrCorrupt", st, name, err)
 			}
 		}
 	}
@@ -89,8 +90,12 @@ func TestMissingOrCorruptInEngine(t *testing.T) {
 		s4 := board.Shape{Rows: 4, Cols: 4}
 		start, _ := board.Parse(s4, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 x 15")
 		_, _, err := solver.AppendPath(nil, start, s4.Goal(15))
-		if err == nil || !strings.Contains(err.Error(), "pdb") {
-			t.Errorf("%s %s: got %v, want an error naming pdb", spoil, victim, err)
+		kind := map[string]error{"missing": pdb.ErrMissing, "corrupt": pdb.ErrCorrupt}[spoil]
+		if err == nil || !strings.Contains(err.Error(), "pdb") || !errors.Is(err, kind) {
+			t.Errorf("%s %s: got %v, want an error naming pdb that is %v", spoil, victim, err, kind)
+		}
+		if other := map[string]error{"missing": pdb.ErrCorrupt, "corrupt": pdb.ErrMissing}[spoil]; errors.Is(err, other) {
+			t.Errorf("%s %s: %v is %v too", spoil, victim, err, other)
 		}
 		// Other shapes are still answered.
 		s3 := board.Shape{Rows: 3, Cols: 4}

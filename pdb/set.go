@@ -76,17 +76,17 @@ func (s *Set) load(name string, p Pattern) (*DB, error) {
 		data, err = fs.ReadFile(s.fsys, name)
 	}
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("pdb: no database for %v (%s is missing; run go generate, or gentable -pdb)", p, name)
+		return nil, missing(err, "pdb: no database for %v (%s is missing; run go generate, or gentable -pdb)", p, name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("pdb: %v", err)
+		return nil, fmt.Errorf("pdb: %w", err)
 	}
 	db, err := Decode(data, check)
 	if err != nil {
-		return nil, fmt.Errorf("%v (in %s)", err, name)
+		return nil, fmt.Errorf("%w (in %s)", err, name)
 	}
 	if !same(db.Pattern, p) {
-		return nil, fmt.Errorf("pdb: %s holds the database of %v, want %v", name, db.Pattern, p)
+		return nil, corrupt(nil, "pdb: %s holds the database of %v, want %v", name, db.Pattern, p)
 	}
 	return db, nil
 }

@@ -527,7 +527,7 @@ func (s *solver) endgame() error {
 	sh := board.Shape{Rows: int(h), Cols: int(w)}
 	start, err := board.New(sh, cells)
 	if err != nil {
-		return fmt.Errorf("reduce: the part left is no board: %v", err)
+		return fmt.Errorf("reduce: the part left is no board: %w", err)
 	}
 	path, ok, err := s.end.AppendPath(nil, start, sh.Goal(int(kb)))
 	if err != nil {

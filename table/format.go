@@ -194,7 +194,7 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 	}
 	goal, err := board.New(s, cells)
 	if err != nil {
-		return h, nil, fmt.Errorf("bad goal: %v", err)
+		return h, nil, fmt.Errorf("bad goal: %w", err)
 	}
 	if goal != s.Goal(goal.Blank()) {
 		return h, nil, fmt.Errorf("goal %v is not the standard goal %v", goal, s.Goal(goal.Blank()))
@@ -216,22 +216,23 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 }
 
 // Decode reads a whole table file: its header, and raw bytes of the
-// recorded length and checksum. The Table holds data's raw bytes, which
+// recorded length and checksum; a file that is not whole is an error that
+// matches ErrCorrupt (errors.Is). The Table holds data's raw bytes, which
 // the caller must not modify.
 func Decode(data []byte) (*Table, error) {
 	h, rest, err := ReadHeader(data)
 	if err != nil {
-		return nil, fmt.Errorf("table: %v", err)
+		return nil, corrupt(err, "table: %v", err)
 	}
 	return decodeBody(h, rest)
 }
 
 func decodeBody(h Header, raw []byte) (*Table, error) {
 	if len(raw) != h.RawLen {
-		return nil, fmt.Errorf("table: corrupt %v table: %d raw bytes, want %d", h.Goal, len(raw), h.RawLen)
+		return nil, corrupt(nil, "table: corrupt %v table: %d raw bytes, want %d", h.Goal, len(raw), h.RawLen)
 	}
 	if sum := Checksum(raw); sum != h.Checksum {
-		return nil, fmt.Errorf("table: corrupt %v table: checksum %08x, want %08x", h.Goal, sum, h.Checksum)
+		return nil, corrupt(nil, "table: corrupt %v table: checksum %08x, want %08x", h.Goal, sum, h.Checksum)
 	}
 	return newTable(h, raw[:len(raw):len(raw)]), nil
 }

@@ -66,21 +66,21 @@ func (s *Set) load(k key) (*Table, error) {
 	name := FileName(k.shape, k.blank)
 	data, err := fs.ReadFile(s.fsys, name)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("table: no table for %v boards with the blank in cell %d (%s is missing; run go generate)", k.shape, k.blank, name)
+		return nil, missing(err, "table: no table for %v boards with the blank in cell %d (%s is missing; run go generate)", k.shape, k.blank, name)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("table: %v", err)
+		return nil, fmt.Errorf("table: %w", err)
 	}
 	h, rest, err := ReadHeader(data)
 	if err != nil {
-		return nil, fmt.Errorf("table: %s: %v", name, err)
+		return nil, corrupt(err, "table: %s: %v", name, err)
 	}
 	if want := k.shape.Goal(k.blank); h.Goal != want {
-		return nil, fmt.Errorf("table: %s: goal %v, want %v", name, h.Goal, want)
+		return nil, corrupt(nil, "table: %s: goal %v, want %v", name, h.Goal, want)
 	}
 	t, err := decodeBody(h, rest)
 	if err != nil {
-		return nil, fmt.Errorf("%v (in %s)", err, name)
+		return nil, fmt.Errorf("%w (in %s)", err, name)
 	}
 	t.cache = s.cache
 	return t, nil

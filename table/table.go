@@ -113,7 +113,7 @@ func (t *Table) moveAt(i, blank int) (board.Move, bool) {
 const noMove = board.Move(0xff)
 
 func (t *Table) corrupt(format string, args ...any) error {
-	return fmt.Errorf("table: corrupt %v table: %s", t.goal, fmt.Sprintf(format, args...))
+	return corrupt(nil, "table: corrupt %v table: %s", t.goal, fmt.Sprintf(format, args...))
 }
 
 // AppendPath appends to dst the letters of the lexicographically smallest

@@ -3,6 +3,7 @@ package table_test
 import (
 	"bytes"
 	"encoding/binary"
+	"errors"
 	"flag"
 	"fmt"
 	"math"
@@ -279,6 +280,9 @@ func TestCorrupt(t *testing.T) {
 			if !strings.HasPrefix(err.Error(), "table: ") {
 				t.Errorf("error %q does not name the package", err)
 			}
+			if !errors.Is(err, table.ErrCorrupt) || errors.Is(err, table.ErrMissing) {
+				t.Errorf("error %q is not table.ErrCorrupt alone", err)
+			}
 		})
 	}
 }
@@ -390,7 +394,7 @@ func prepareCorrupt(t *testing.T, data []byte) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := tb.Prepare(); err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") {
+				if err := tb.Prepare(); err == nil || !strings.HasPrefix(err.Error(), "table: corrupt") || !errors.Is(err, table.ErrCorrupt) {
 					t.Errorf("Prepare: %v, want a corrupt table error", err)
 				}
 			})
@@ -410,8 +414,8 @@ func mustPack(t *testing.T, goal board.Board, moves []board.Move) []byte {
 func TestMissing(t *testing.T) {
 	set := table.NewSet(fstest.MapFS{})
 	_, _, err := set.Path(board.MustParse(s3, "23415x768"), s3.Goal(8))
-	if err == nil || !strings.Contains(err.Error(), "table: no table") {
-		t.Errorf("got %v, want a missing table error", err)
+	if err == nil || !strings.Contains(err.Error(), "table: no table") || !errors.Is(err, table.ErrMissing) || errors.Is(err, table.ErrCorrupt) {
+		t.Errorf("got %v, want a missing table error (table.ErrMissing)", err)
 	}
 }
 

@@ -60,7 +60,7 @@ func run(out string) error {
 		}
 		in, err := generate(s, p, n, seed)
 		if err != nil {
-			return fmt.Errorf("%s: %v", name, err)
+			return fmt.Errorf("%s: %w", name, err)
 		}
 		loads = append(loads, workload{preset: p, input: in})
 	}
@@ -72,7 +72,7 @@ func run(out string) error {
 	p4.Goal = board.BlankFirst
 	var fifteen bytes.Buffer
 	if err := (&judge.Generator{Solver: s, Preset: p4, N: 40, Seed: 3, MaxDepth: -1, Walk: 55}).Write(&fifteen); err != nil {
-		return fmt.Errorf("4x4: %v", err)
+		return fmt.Errorf("4x4: %w", err)
 	}
 	loads = append(loads, workload{preset: p4, input: fifteen.Bytes()})
 	var answers bytes.Buffer

@@ -107,7 +107,7 @@ func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, board.Sha
 	if p.Size != format.NoSize && shapeText != "" {
 		sized, err = board.ParseShape(shapeText)
 		if err != nil {
-			err = fmt.Errorf("-shape: %v", err)
+			err = fmt.Errorf("-shape: %w", err)
 		}
 		shapeText = ""
 	}

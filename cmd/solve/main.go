@@ -110,10 +110,10 @@ func largeFor(dir string) (*engine.Solver, error) {
 	}
 	set, err := pdb.OpenDir(dir)
 	if err != nil {
-		return nil, fmt.Errorf("-pdb %s: %v", dir, err)
+		return nil, fmt.Errorf("-pdb %s: %w", dir, err)
 	}
 	if err := set.HasPlan(pdb.Large); err != nil {
-		return nil, fmt.Errorf("-pdb %s: %v; gentable -pdb %s builds them", dir, err, dir)
+		return nil, fmt.Errorf("-pdb %s: %w; gentable -pdb %s builds them", dir, err, dir)
 	}
 	return embedded.SolverWith(set), nil
 }

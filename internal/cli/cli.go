@@ -120,7 +120,7 @@ func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Pres
 	if shapeText != "" {
 		s, err := board.ParseShape(shapeText)
 		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-shape: %v", err)
+			return p, board.Board{}, fmt.Errorf("-shape: %w", err)
 		}
 		p = p.WithShape(s)
 	}
@@ -137,24 +137,24 @@ func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Pres
 		// The goal of every case, of one shape: cases of another are bad.
 		s, err := board.Infer(goalText)
 		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, err)
+			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, err)
 		}
 		g, err := board.Parse(s, goalText)
 		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, Positionless(goalText, err))
+			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, Positionless(goalText, err))
 		}
 		return p, g, nil
 	}
 	if infer && shapeText == "" {
 		s, err := board.Infer(goalText)
 		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, err)
+			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, err)
 		}
 		p = p.WithShape(s)
 	}
 	g, err := board.Parse(p.Shape, goalText)
 	if err != nil {
-		return p, board.Board{}, fmt.Errorf("-goal %q: %v", goalText, Positionless(goalText, err))
+		return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, Positionless(goalText, err))
 	}
 	return p, g, nil
 }

@@ -247,7 +247,7 @@ func Files(shapes []board.Shape, plans []pdb.Plan) ([]File, error) {
 	fmt.Fprintf(&b, "}\n")
 	src, err := format.Source(b.Bytes())
 	if err != nil {
-		return nil, fmt.Errorf("gen: formatting the Go file: %v", err)
+		return nil, fmt.Errorf("gen: formatting the Go file: %w", err)
 	}
 	files = append(files, File{Name: GoFile, Data: src})
 	slices.SortFunc(files, func(a, b File) int { return bytes.Compare([]byte(a.Name), []byte(b.Name)) })
