@@ -20,6 +20,9 @@ import (
 // strictly to check tables.go: zstd promises identical output only within
 // one version of the library.
 func TestFresh(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: building every table and database takes seconds; the full run, and .ci/run's go generate, check them")
+	}
 	files, err := gen.Files(gen.Shapes, pdb.Embedded)
 	if err != nil {
 		t.Fatal(err)
