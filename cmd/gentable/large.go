@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/slidingpuzzle/solver/internal/cachefile"
 	"github.com/slidingpuzzle/solver/pdb"
 	"golang.org/x/term"
 )
@@ -49,7 +50,13 @@ func writePlan(ctx context.Context, dir string, plan pdb.Plan, w io.Writer) erro
 			return err
 		}
 		path := filepath.Join(dir, pdb.FileName(p))
-		if err := writeFile(path, func(f io.Writer) error { return pdb.WriteRaw(f, p, raw) }); err != nil {
+		err = cachefile.Write(path, func(f *os.File) error {
+			if err := f.Chmod(0o644); err != nil { // as os.WriteFile made them
+				return err
+			}
+			return pdb.WriteRaw(f, p, raw)
+		})
+		if err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "gentable: wrote %s (%d MB) in %v\n", path, len(raw)>>20, time.Since(t0).Round(time.Second))
@@ -57,26 +64,6 @@ func writePlan(ctx context.Context, dir string, plan pdb.Plan, w io.Writer) erro
 	_, err := fmt.Fprintf(w, "gentable: the large databases are in %s (%v); solve uses them with -pdb %s%s\n",
 		dir, time.Since(start).Round(time.Second), dir, findNote(dir))
 	return err
-}
-
-// writeFile writes a file by write under a temporary name, and renames
-// it to path when whole.
-func writeFile(path string, write func(io.Writer) error) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
 }
 
 // findNote says whether solve finds dir by itself.

@@ -118,8 +118,16 @@ func TestWritePlan(t *testing.T) {
 			t.Errorf("%v: the file's values differ from Build's", p)
 		}
 	}
-	if names, _ := filepath.Glob(filepath.Join(dir, "*.tmp")); len(names) > 0 {
-		t.Errorf("left %v", names)
+	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) != len(plan.Of()) {
+		t.Errorf("left %v, want the %d databases alone", names, len(plan.Of()))
+	}
+	for _, p := range plan.Of() {
+		info, err := os.Stat(filepath.Join(dir, pdb.FileName(p)))
+		if err != nil {
+			t.Error(err)
+		} else if info.Mode().Perm() != 0o644 {
+			t.Errorf("%v: mode %v, want 0644", p, info.Mode())
+		}
 	}
 }
 
