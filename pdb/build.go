@@ -111,11 +111,10 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 		goal[i] = uint8(c)
 		tiles |= 1 << c
 	}
+	// The goal: its placement, and the slot of the blank's region.
 	free := g.full &^ tiles
-	region := g.flood(1<<p.Blank, free)
-	slot := bits.OnesCount32(free & (1<<bits.TrailingZeros32(region) - 1))
 	idx := Rank(n, goal[:k])
-	b.codes[idx/b.per] |= 1 << (2 * ((idx%b.per)*slots + slot))
+	b.codes[idx/b.per] |= 1 << (2 * ((idx%b.per)*slots + int(b.slotOf[free<<4|uint32(p.Blank)])))
 	b.placed.Store(1)
 
 	workers := runtime.GOMAXPROCS(0)
@@ -161,7 +160,6 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 	if progress != nil {
 		progress(int64(total), int64(total))
 	}
-	b.codes = nil
 	// The values as bytes, little-endian whatever the machine's order.
 	out := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(b.raw))), 4*len(b.raw))
 	for i, v := range b.raw {
@@ -196,45 +194,6 @@ type builder struct {
 	found  atomic.Int64 // states reached in this layer
 	placed atomic.Int64 // placements reached
 }
-
-// unrank is Unrank for the builder's shape, faster: idx is in range.
-func (b *builder) unrank(idx int, pos []uint8) {
-	var digits [board.MaxSmall]uint32
-	x := uint32(idx) // fewer than 2^32 placements: 16!/8!
-	for i := len(pos) - 1; i >= 0; i-- {
-		r := uint32(b.n - i)
-		digits[i&15] = x % r
-		x /= r
-	}
-	free := b.g.full
-	for i := range pos {
-		// The digits[i]-th free cell, a byte at a time.
-		d := digits[i&15]
-		lo := free & 0xff
-		var c uint32
-		if pc := uint32(bits.OnesCount32(lo)); d < pc {
-			c = uint32(selectByte[lo][d&7])
-		} else {
-			c = 8 + uint32(selectByte[free>>8&0xff][(d-pc)&7])
-		}
-		pos[i] = uint8(c)
-		free &^= 1 << c
-	}
-}
-
-// selectByte[x][d] is the d-th set bit of x.
-var selectByte = func() (t [256][8]uint8) {
-	for x := range 256 {
-		d := 0
-		for i := range 8 {
-			if x&(1<<i) != 0 {
-				t[x][d] = uint8(i)
-				d++
-			}
-		}
-	}
-	return
-}()
 
 // rankDelta returns how much the index (Rank) of a placement changes
 // when its tile t moves from cell p to cell q, a cell next to it: at[c]
@@ -280,10 +239,7 @@ func (b *builder) sweep() {
 	slotShift := uint(bits.TrailingZeros32(uint32(b.slots)))
 	perShift := uint(bits.TrailingZeros32(uint32(b.per)))
 	perMask := b.per - 1
-	placeMask := uint64(1)<<(2*b.slots) - 1
-	if b.slots == 32 {
-		placeMask = ^uint64(0)
-	}
+	placeMask := uint64(1)<<(2*b.slots) - 1 // slots <= 16: n-k < 16
 	var pos [board.MaxSmall]uint8
 	var at [board.MaxSmall]uint8 // at[c]: 1 + the tile in cell c, 0 for none
 	// A state has at most four moves into its region a tile.
@@ -316,7 +272,7 @@ func (b *builder) sweep() {
 				idx := w<<perShift + int(field>>slotShift)
 				if idx != last {
 					last = idx
-					b.unrank(idx, pos[:k])
+					unrank(b.n, idx, pos[:k])
 					var tiles uint32
 					md = 0
 					at = [board.MaxSmall]uint8{}

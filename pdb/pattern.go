@@ -110,25 +110,48 @@ func Unrank(n int, idx int, pos []uint8) {
 		}
 		return
 	}
-	var digits [board.MaxSmall]int
-	for i := k - 1; i >= 0; i-- {
-		r := n - i
-		digits[i] = idx % r
-		idx /= r
+	unrank(n, idx, pos)
+}
+
+// unrank is Unrank for an idx in range: the digits of the index, each
+// the rank of its tile's cell among the cells still free, picked a byte
+// of cells at a time.
+func unrank(n int, idx int, pos []uint8) {
+	var digits [board.MaxSmall]uint64
+	x := uint64(idx)
+	for i := len(pos) - 1; i >= 0; i-- {
+		r := uint64(n - i)
+		digits[i&15] = x % r
+		x /= r
 	}
-	var used uint32
-	for i := range k {
-		// The digits[i]-th free cell.
-		d := digits[i]
-		free := ^used & (1<<n - 1)
-		for range d {
-			free &= free - 1
+	free := uint32(1)<<n - 1
+	for i := range pos {
+		d := digits[i&15]
+		lo := free & 0xff
+		var c uint32
+		if pc := uint64(bits.OnesCount32(lo)); d < pc {
+			c = uint32(selectByte[lo][d&7])
+		} else {
+			c = 8 + uint32(selectByte[free>>8&0xff][(d-pc)&7])
 		}
-		c := bits.TrailingZeros32(free)
 		pos[i] = uint8(c)
-		used |= 1 << c
+		free &^= 1 << c
 	}
 }
+
+// selectByte[x][d] is the d-th set bit of x.
+var selectByte = func() (t [256][8]uint8) {
+	for x := range 256 {
+		d := 0
+		for i := range 8 {
+			if x&(1<<i) != 0 {
+				t[x][d] = uint8(i)
+				d++
+			}
+		}
+	}
+	return
+}()
 
 // SameRegion reports whether, with p's tiles home, cell c is free and in
 // the blank's region: whether p's database also serves goals with the
