@@ -239,9 +239,10 @@ func (s *state) init(p *Problem, start board.Board) {
 	}
 	for pi, insts := range p.h.parts {
 		for k := range insts {
-			e := insts[k].extra(&s.where)
+			idx := int32(insts[k].rank(&s.where))
+			e := insts[k].value(idx)
 			if pi < inline {
-				s.idx[pi][k] = int32(insts[k].rank(&s.where))
+				s.idx[pi][k] = idx
 				s.extra[pi][k] = e
 				s.sum[pi] += int(e)
 			} else {
