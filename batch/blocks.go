@@ -6,10 +6,10 @@ import (
 	"io"
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/ordered"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -18,8 +18,8 @@ const blockSize = 128 << 10
 
 // A block is a run of whole lines of the input and, once answered, their
 // answers. Blocks go from the reader to a worker and to the writer, which
-// takes them in the order they were read and gives them back for reuse, so
-// memory stays flat.
+// takes them in the order they were read and gives them back for reuse
+// (ordered.Pipe), so memory stays flat.
 type block struct {
 	in      []byte // whole lines
 	line    int    // the number of lines before in
@@ -31,8 +31,7 @@ type block struct {
 	// short bad lines holds a few bytes a line and no pointers.
 	msgs []byte
 	res  Result
-	err  error         // a fault of the table
-	done chan struct{} // closed once answered
+	err  error // a fault of the table
 }
 
 // runBlocks answers a file of one case a line on every core: the reader
@@ -52,78 +51,48 @@ func (j *Job) runBlocks(ctx context.Context, in io.Reader, out io.Writer, goal b
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	nblocks := 2*workers + 2
-	free := make(chan *block, nblocks)
-	for range nblocks {
-		// Room for the answers too, which are about as long as the lines:
-		// grown from nothing, they would leave the garbage of each size.
-		free <- &block{in: make([]byte, 0, blockSize), out: make([]byte, 0, blockSize+blockSize/2), done: make(chan struct{})}
-	}
-	work := make(chan *block, nblocks)
-	order := make(chan *block, nblocks)
-	stop := make(chan struct{}) // closed when the writer gives up
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+	var res Result // of the blocks written, on the pipe's goroutine
+	pipe := ordered.Start(ctx, ordered.Config[block]{
+		Workers: workers,
+		Items:   2*workers + 2,
+		New: func() *block {
+			// Room for the answers too, which are about as long as the
+			// lines: grown from nothing, they would leave the garbage of
+			// each size.
+			return &block{in: make([]byte, 0, blockSize), out: make([]byte, 0, blockSize+blockSize/2)}
+		},
+		Worker: func() func(*block) {
 			w := worker{job: j, solver: solver}
-			for b := range work {
-				w.answer(b)
-				close(b.done)
+			return w.answerLines
+		},
+		Write: func(b *block) error {
+			res.add(b.res)
+			if err := j.writeLog(b.msgs); err != nil {
+				return err
 			}
-		}()
-	}
-
-	// The writer.
-	var res Result
-	var werr error
-	writerDone := make(chan struct{})
-	go func() {
-		defer close(writerDone)
-		for b := range order {
-			<-b.done
-			if werr == nil {
-				res.add(b.res)
-				if err := j.writeLog(b.msgs); err != nil {
-					werr = err
-				} else if _, err := out.Write(b.out); err != nil {
-					werr = err
-				} else if b.err != nil {
-					werr = b.err
-				}
-				if werr != nil {
-					close(stop)
-				}
+			if _, err := out.Write(b.out); err != nil {
+				return err
 			}
-			b.done = make(chan struct{})
-			free <- b
-		}
-	}()
-
-	rerr := j.readBlocks(in, free, work, order, stop, solver)
-	close(work)
-	close(order)
-	wg.Wait()
-	<-writerDone
-	if werr != nil {
-		return res, werr
+			return b.err
+		},
+	})
+	rerr := j.readBlocks(in, pipe, solver)
+	if err := pipe.Close(); err != nil {
+		return res, err
 	}
 	return res, rerr
 }
 
-// readBlocks cuts in into blocks of whole lines and hands them to the
-// workers and, in order, to the writer. A line longer than a block is not
-// kept: it goes as a block that only gives its length.
-func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *block, stop <-chan struct{}, solver *table.Solver) error {
+// readBlocks cuts in into blocks of whole lines and sends them down pipe,
+// until the input ends or the pipe stops. A line longer than a block is
+// not kept: it goes as a block that only gives its length.
+func (j *Job) readBlocks(in io.Reader, pipe *ordered.Pipe[block], solver *table.Solver) error {
 	var carry []byte // the start of a line that the last block cut
 	lines := 0       // lines handed on so far
 	prepared := false
 	for eof := false; !eof; {
-		var b *block
-		select {
-		case b = <-free:
-		case <-stop:
+		b, ok := pipe.Next()
+		if !ok {
 			return nil
 		}
 		b.out, b.msgs, b.res, b.err, b.tooLong = b.out[:0], b.msgs[:0], Result{}, nil, 0
@@ -131,10 +100,12 @@ func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *b
 		n, err := io.ReadFull(in, b.in[len(b.in):blockSize])
 		b.in = b.in[:len(b.in)+n]
 		if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+			pipe.Put(b)
 			return err
 		}
 		eof = err != nil
 		if len(b.in) == 0 {
+			pipe.Put(b)
 			return nil // the input ended with a line end
 		}
 		if !prepared && !eof {
@@ -152,6 +123,7 @@ func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *b
 			// keeping only its length.
 			size, rest, atEOF, err := skipLine(in, b.in)
 			if err != nil {
+				pipe.Put(b)
 				return err
 			}
 			eof = atEOF
@@ -168,8 +140,7 @@ func (j *Job) readBlocks(in io.Reader, free <-chan *block, work, order chan<- *b
 				lines++ // the last line, with no line end
 			}
 		}
-		work <- b
-		order <- b
+		pipe.Send(b)
 	}
 	return nil
 }
@@ -227,16 +198,6 @@ type worker struct {
 	packed [group]table.Packed
 	eight  [8]table.Key // the keys of keyEight
 	form   int          // the place in lineForms of the form keyEight tries first
-}
-
-// answer answers every line of b, a group of lines at a time: first it
-// reads them and finds the keys of their boards, then it fetches the
-// paths of all at once, so that their cache misses overlap, then it writes
-// the answers. A line that is not a well-formed board (a blank line, a bad
-// case, a line too long) goes through a format.Reader, so that it is
-// answered and reported exactly as when cases are read one by one.
-func (w *worker) answer(b *block) {
-	w.answerLines(b)
 }
 
 // nextKey splits the first line off data and finds the key of its board:
@@ -310,6 +271,12 @@ func growMsgs(msgs []byte) []byte {
 	return slices.Grow(msgs, max(64<<10, 3*cap(msgs)))
 }
 
+// answerLines answers every line of b, a group of lines at a time: first
+// it reads them and finds the keys of their boards, then it fetches the
+// paths of all at once, so that their cache misses overlap, then it writes
+// the answers. A line that is not a well-formed board (a blank line, a bad
+// case, a line too long) goes through a format.Reader, so that it is
+// answered and reported exactly as when cases are read one by one.
 func (w *worker) answerLines(b *block) {
 	j := w.job
 	p := &j.Preset

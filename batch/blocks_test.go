@@ -5,10 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
@@ -105,15 +108,53 @@ func (w *failWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestBlocksWriteError stops at the first failed write and returns it.
+// TestBlocksWriteError stops at the first failed write and returns it,
+// and leaves no goroutine behind; so does a cancelled context.
 func TestBlocksWriteError(t *testing.T) {
 	p, _ := format.Lookup("hdu1043")
 	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
 	in := strings.Repeat("2 3 4 1 5 x 7 6 8\n", 200000)
 	goal, _ := p.DefaultGoal()
+	before := runtime.NumGoroutine()
 	if _, err := j.runBlocks(context.Background(), strings.NewReader(in), &failWriter{n: 2}, goal); err == nil || err.Error() != "disk full" {
 		t.Errorf("got %v, want disk full", err)
 	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := j.runBlocks(ctx, strings.NewReader(in), io.Discard, goal); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v, want %v", err, context.Canceled)
+	}
+	noneLeft(t, before)
+}
+
+// TestParallelWriteError: runParallel, on a file of pairs, stops at the
+// first failed write and returns it, and leaves no goroutine behind.
+func TestParallelWriteError(t *testing.T) {
+	p, _ := format.Lookup("hdu3567")
+	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
+	var in strings.Builder
+	in.WriteString("20000\n")
+	for range 20000 {
+		in.WriteString("12X453786\n12345678X\n")
+	}
+	before := runtime.NumGoroutine()
+	if _, err := j.Run(strings.NewReader(in.String()), &failWriter{n: 2}); err == nil || err.Error() != "disk full" {
+		t.Errorf("got %v, want disk full", err)
+	}
+	noneLeft(t, before)
+}
+
+// noneLeft fails unless the goroutines come back to before within a
+// second (some end just after the call that stopped them returns).
+func noneLeft(t *testing.T, before int) {
+	t.Helper()
+	for range 100 {
+		if runtime.NumGoroutine() <= before {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Errorf("%d goroutines left behind", runtime.NumGoroutine()-before)
 }
 
 // FuzzBlocksAgree: on any input, the blocks and the cases agree, and

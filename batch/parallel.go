@@ -3,11 +3,11 @@ package batch
 import (
 	"context"
 	"io"
-	"runtime"
 	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/ordered"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -24,8 +24,7 @@ type slot struct {
 	msgs    []byte
 	res     Result
 	err     error
-	done    chan struct{}
-	cells   int // the cells of the cases' starts, for runParallel's held
+	cells   int // the cells of the cases' starts, for runParallel's maxHeld
 }
 
 // maxHeld is the most cells of boards runParallel holds in runs read and
@@ -47,16 +46,17 @@ func (j *Job) inBlocks(chunk int) bool {
 
 // runParallel answers the cases of r on every core: the reader hands runs
 // of chunk cases to the workers, and the answers are written in the order
-// of the cases, a window of runs ahead at most, so memory stays flat.
-// When ctx is done, the searches under way stop, the answers before the
-// first unanswered case are written, and ctx's error is returned.
+// of the cases, a window of runs ahead at most (ordered.Pipe), so memory
+// stays flat. When ctx is done, the searches under way stop, the answers
+// before the first unanswered case are written, and ctx's error is
+// returned.
 //
 // The first run is read on the calling goroutine. When it is all there is
 // (one is true, or r ends within it: a board on the command line, a small
 // file), it is answered there too: starting workers, and the threads they
 // wake, would cost a single board more than its answer.
 func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, chunk int, one bool) (Result, error) {
-	first := &slot{done: make(chan struct{})}
+	first := &slot{}
 	first.isBlock = j.inBlocks(chunk) && r.NextBlock(&first.block)
 	if !first.isBlock {
 		n := fill(r, first, chunk)
@@ -70,123 +70,72 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	if j.Preset.Pairs {
 		j.expectPairs(r)
 	}
-	workers := j.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	window := 4 * workers
-	work := make(chan *slot, window)
-	free := make(chan *slot, window)
-	for range window - 1 {
-		free <- &slot{done: make(chan struct{})}
-	}
-	for range workers {
-		go func() {
+	var res Result // of the runs written by the pipe, on its goroutine
+	pipe := ordered.Start(ctx, ordered.Config[slot]{
+		Workers: j.Workers,
+		New:     func() *slot { return new(slot) },
+		Worker: func() func(*slot) {
 			var a answerer
 			var sub *format.Reader
-			for s := range work {
-				a.msgs = s.msgs[:0]
-				if need := outRoom * s.block.Len(); s.isBlock && cap(s.out) < need {
-					// Room for the block's answers at once: grown from
-					// nothing, the buffer would leave garbage of every
-					// size on the way, which the collector would run for.
-					s.out = make([]byte, 0, need)
-				}
-				if !s.isBlock {
-					s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
-				} else if s.block.Pairs() && !j.Verbose && a.pairsFor(j) != nil {
-					s.out, s.res, s.err = a.answerPairs(ctx, j, s.out[:0], &s.block, a.pairs)
-				} else {
-					// Read the block's cases a run at a time, and answer
-					// each run as one read by r.
-					sub = s.block.Reader(sub)
-					s.out, s.res, s.err = s.out[:0], Result{}, nil
-					done := false
-					if n, first, goal, ok := sub.Simple(); ok && !j.Verbose && a.fastFor(j, goal) != nil {
-						s.out, s.res, done = a.answerBoards(j, s.out, sub, n, first, a.fast)
-					}
-					for !done && s.err == nil && fill(sub, s, chunk) > 0 {
-						var o Result
-						s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
-						s.res.add(o)
-					}
-				}
-				s.msgs = a.msgs
-				close(s.done)
+			return func(s *slot) { a.answerSlot(ctx, j, s, &sub, chunk) }
+		},
+		Write: func(s *slot) error {
+			if s.err != nil {
+				return s.err
 			}
-		}()
-	}
-	defer close(work)
-	var res Result
-	var pending []*slot // in order
-	var werr error
+			res.add(s.res)
+			if err := j.writeLog(s.msgs); err != nil {
+				return err
+			}
+			_, err := out.Write(s.out)
+			return err
+		},
+		// Runs of large boards are let in while they hold at most
+		// maxHeld cells, so that memory grows with a board, not with a
+		// window of them.
+		Weight:    func(s *slot) int { return s.cells },
+		MaxWeight: maxHeld,
+	})
+	var streamed Result   // of the cases answered here
+	var serr error        // of streamCase
 	var streamer answerer // for the cases answered here (streamCase)
 	// A file of one goal and more than one run builds its table's fast
 	// lookups here, on every core, once the first run is on its way: what
 	// lookups would follow the table meanwhile costs more. A file of pairs
 	// leaves each table to build when its own lookups pay for it.
 	prepared := j.Preset.Pairs || chunk == 1
-	// flush writes the answer of the oldest case.
-	// held counts the cells of the boards of the runs pending: runs of
-	// large boards are let in while they hold at most maxHeld, so that
-	// memory grows with a board, not with a window of them.
-	held := 0
-	flush := func() {
-		s := pending[0]
-		pending = pending[1:]
-		held -= s.cells
-		<-s.done
-		if werr == nil {
-			if s.err != nil {
-				werr = s.err
-			} else {
-				res.add(s.res)
-				if err := j.writeLog(s.msgs); err != nil {
-					werr = err
-				} else if _, err := out.Write(s.out); err != nil {
-					werr = err
-				}
-			}
-		}
-		s.done = make(chan struct{})
-		free <- s
-	}
-	for werr == nil && ctx.Err() == nil {
+	var firstTable *table.Table // of the first run sent, to prepare
+	sent := 0
+	for serr == nil {
 		var s *slot
 		if first != nil {
 			s, first = first, nil
 		} else {
-			select {
-			case s = <-free:
-			default:
-				flush()
-				continue
+			var ok bool
+			if s, ok = pipe.Next(); !ok {
+				break
 			}
 			// A file of separated cases goes in blocks where it can;
 			// searches go a case at a time.
 			s.isBlock = j.inBlocks(chunk) && r.NextBlock(&s.block)
 			if !s.isBlock && fill(r, s, chunk) == 0 {
-				free <- s
+				pipe.Put(s)
 				break
 			}
 		}
 		if !s.isBlock && len(s.cases) == 1 && j.streams(&s.cases[0]) {
 			// A board whose path is written as it is made: after every
 			// answer before it, from here.
-			for len(pending) > 0 {
-				flush()
-			}
-			if werr == nil {
+			if pipe.Flush() == nil {
 				var o Result
-				o, werr = j.streamCase(ctx, &streamer, out, &s.cases[0])
-				res.add(o)
+				o, serr = j.streamCase(ctx, &streamer, out, &s.cases[0])
+				streamed.add(o)
 			}
-			free <- s
+			pipe.Put(s)
+			if pipe.Err() != nil {
+				break
+			}
 			continue
-		}
-		if !prepared && len(pending) == 1 {
-			prepared = true
-			j.prepare(pending[0].cases)
 		}
 		s.cells = 0
 		if !s.isBlock {
@@ -194,23 +143,60 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 				s.cells += s.cases[i].Start.Shape().Cells()
 			}
 		}
-		for len(pending) > 0 && held+s.cells > maxHeld {
-			flush()
+		if !prepared {
+			if sent == 0 && !s.isBlock {
+				firstTable = j.tableOf(s.cases)
+			} else if sent == 1 {
+				prepared = true
+				if firstTable != nil {
+					firstTable.Prepare()
+				}
+			}
 		}
-		held += s.cells
-		pending = append(pending, s)
-		work <- s
+		sent++
+		pipe.Send(s)
 	}
-	for len(pending) > 0 {
-		flush()
-	}
-	if werr != nil {
-		return res, werr
-	}
-	if err := ctx.Err(); err != nil {
+	err := pipe.Close()
+	res.add(streamed)
+	switch {
+	case err != nil:
 		return res, err
+	case serr != nil:
+		return res, serr
 	}
 	return res, r.Err()
+}
+
+// answerSlot answers the cases of s, with sub to read a block's cases.
+func (a *answerer) answerSlot(ctx context.Context, j *Job, s *slot, sub **format.Reader, chunk int) {
+	a.msgs = s.msgs[:0]
+	defer func() { s.msgs = a.msgs }()
+	if need := outRoom * s.block.Len(); s.isBlock && cap(s.out) < need {
+		// Room for the block's answers at once: grown from nothing, the
+		// buffer would leave garbage of every size on the way, which the
+		// collector would run for.
+		s.out = make([]byte, 0, need)
+	}
+	switch {
+	case !s.isBlock:
+		s.out, s.res, s.err = a.answerRun(ctx, j, s.out[:0], s.cases)
+	case s.block.Pairs() && !j.Verbose && a.pairsFor(j) != nil:
+		s.out, s.res, s.err = a.answerPairs(ctx, j, s.out[:0], &s.block, a.pairs)
+	default:
+		// Read the block's cases a run at a time, and answer each run as
+		// one read by r.
+		*sub = s.block.Reader(*sub)
+		s.out, s.res, s.err = s.out[:0], Result{}, nil
+		done := false
+		if n, first, goal, ok := (*sub).Simple(); ok && !j.Verbose && a.fastFor(j, goal) != nil {
+			s.out, s.res, done = a.answerBoards(j, s.out, *sub, n, first, a.fast)
+		}
+		for !done && s.err == nil && fill(*sub, s, chunk) > 0 {
+			var o Result
+			s.out, o, s.err = a.answerRun(ctx, j, s.out, s.cases)
+			s.res.add(o)
+		}
+	}
 }
 
 // runOne answers s, the first run of r, and any after it, on the calling
@@ -273,18 +259,19 @@ func (j *Job) expectPairs(r *format.Reader) {
 	}
 }
 
-// prepare builds the fast lookups of the table of the first good case of
-// cases, if it has one. A fault of the table is found, and reported, by
-// the slow lookups.
-func (j *Job) prepare(cases []format.Case) {
+// tableOf returns the table of the goal of the first good case of cases,
+// if it has one, for its fast lookups to be built (table.Table.Prepare).
+// A fault of the table is found, and reported, by the slow lookups.
+func (j *Job) tableOf(cases []format.Case) *table.Table {
 	for i := range cases {
 		if c := &cases[i]; c.Err == nil {
 			if g, err := j.Solver.For(c.Goal); err == nil && g.Lookups() != nil {
-				g.Lookups().Table().Prepare()
+				return g.Lookups().Table()
 			}
-			return
+			return nil
 		}
 	}
+	return nil
 }
 
 // fill reads up to chunk cases of r into s.cases and returns how many.

@@ -10,13 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
 	"strconv"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/ordered"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -87,71 +87,51 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	in.StartAt(done, done)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
 	ar.StartAt(done)
-	cases := make(chan *run, 4)
-	runs := make(chan *run, 4)
-	free := make(chan *run, 10)
-	for range cap(free) {
-		free <- &run{}
-	}
-	stop := make(chan struct{})
-	reader := c.fresh() // for the answers it judges
-	var inErr error
-	var tail readTail
-	go func() {
-		defer close(cases)
-		inErr = readCases(in, c.Preset.Separated && !noCaseBlocks, cases, free, stop)
-	}()
-	go func() {
-		defer close(runs)
-		tail = reader.readAnswers(ar, cases, &inErr, runs, stop)
-	}()
 	// Judges on every core, each with a Checker of its own, take the runs
-	// as they come; they are counted and reported here, in order.
-	work := make(chan *run, cap(free))
-	order := make(chan *run, cap(free))
-	go func() {
-		defer close(order)
-		defer close(work)
-		for r := range runs {
-			r.done = make(chan struct{})
-			order <- r
-			work <- r
-		}
-	}()
-	for range runtime.GOMAXPROCS(0) {
-		jc := c.fresh()
-		go func() {
-			for r := range work {
-				select {
-				case <-stop:
-				default:
-					jc.judgeRun(r)
-				}
-				close(r.done)
+	// as they come; they are counted and reported in order, on the pipe's
+	// goroutine. The pipe stops at a fault of the tables, or when the
+	// reader of the answers gives up (cancel).
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var werr error // of the report: the rest is judged, and not written
+	pipe := ordered.Start(ctx, ordered.Config[run]{
+		Items: 10,
+		New:   func() *run { return new(run) },
+		Worker: func() func(*run) {
+			jc := c.fresh()
+			return jc.judgeRun
+		},
+		Write: func(r *run) error {
+			if r.err != nil {
+				return r.err
 			}
-		}()
-	}
-	var werr, jerr error
-	say := func(format string, args ...any) {
-		if werr == nil {
-			_, werr = fmt.Fprintf(report, format+"\n", args...)
-		}
-	}
-	for r := range order {
-		<-r.done
-		if jerr == nil {
 			v.Passed += r.v.Passed
 			v.Failed += r.v.Failed
 			v.Other += r.v.Other
 			if werr == nil && len(r.report) > 0 {
 				_, werr = report.Write(r.report)
 			}
-			if r.err != nil {
-				jerr = r.err
-				close(stop)
-			}
+			return nil
+		},
+	})
+	cases := make(chan *run, 4)
+	var inErr error
+	go func() {
+		defer close(cases)
+		inErr = readCases(in, c.Preset.Separated && !noCaseBlocks, cases, pipe)
+	}()
+	tail := c.fresh().readAnswers(ar, cases, &inErr, pipe)
+	cancel() // readCases, if it is still at work, stops
+	for range cases {
+	}
+	jerr := pipe.Close()
+	if errors.Is(jerr, context.Canceled) {
+		jerr = nil // the reader of the answers gave up, and says why
+	}
+	say := func(format string, args ...any) {
+		if werr == nil {
+			_, werr = fmt.Fprintf(report, format+"\n", args...)
 		}
-		free <- r
 	}
 	if jerr != nil {
 		return v, jerr
@@ -235,7 +215,6 @@ type run struct {
 	v      Verdict
 	report []byte
 	err    error
-	done   chan struct{}
 }
 
 // item is one case with its answer, or with its verdict when the reader
@@ -274,15 +253,13 @@ const (
 // of separated cases, which in reads a line at a time; files of pairs and
 // of boards on lines of their own or in rows in takes from its buffer a
 // case at a time, about as fast as a block is cut, copied and read.
-func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *run, stop <-chan struct{}) error {
+func readCases(in *format.Reader, blocks bool, cases chan<- *run, pipe *ordered.Pipe[run]) error {
 	var blk format.Block
 	var sub *format.Reader // of blk, while inBlock
 	inBlock := false
 	for {
-		var r *run
-		select {
-		case r = <-free:
-		case <-stop:
+		r, ok := pipe.Next()
+		if !ok {
 			return nil
 		}
 		r.items, r.buf = r.items[:0], r.buf[:0]
@@ -317,7 +294,7 @@ func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *r
 		}
 		select {
 		case cases <- r:
-		case <-stop:
+		case <-pipe.Stopped():
 			return nil
 		}
 		if ended {
@@ -330,7 +307,7 @@ func readCases(in *format.Reader, blocks bool, cases chan<- *run, free <-chan *r
 // and hands the runs on to be judged, until they end or stop is closed;
 // then it reads what is left of the answers. inErr is readCases' error,
 // set before cases is closed.
-func (c *Checker) readAnswers(ar *format.AnswerReader, cases <-chan *run, inErr *error, runs chan<- *run, stop <-chan struct{}) readTail {
+func (c *Checker) readAnswers(ar *format.AnswerReader, cases <-chan *run, inErr *error, pipe *ordered.Pipe[run]) readTail {
 	answersEnded := false
 	for r := range cases {
 		for i := range r.items {
@@ -363,9 +340,8 @@ func (c *Checker) readAnswers(ar *format.AnswerReader, cases <-chan *run, inErr 
 				it.ans.Path = r.buf[start:len(r.buf):len(r.buf)]
 			}
 		}
-		select {
-		case runs <- r:
-		case <-stop:
+		pipe.Send(r)
+		if pipe.Err() != nil {
 			return readTail{}
 		}
 	}

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"runtime"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/ordered"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -47,7 +49,6 @@ type lineBlock struct {
 	passed  int
 	failed  int
 	err     error // a fault of the tables
-	done    chan struct{}
 }
 
 // noFastLines turns the fast stage off, for the tests that hold it to
@@ -73,35 +74,43 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 		return v, restIn, restAns, 0, nil
 	}
 
-	workers := runtime.GOMAXPROCS(0)
-	nblocks := 2*workers + 2
-	free := make(chan *lineBlock, nblocks)
-	for range nblocks {
-		free <- &lineBlock{done: make(chan struct{})}
-	}
-	work := make(chan *lineBlock, nblocks)
-	order := make(chan *lineBlock, nblocks)
-	for range workers {
-		w := lineJudge{c: c.fresh(), solver: solver} // copied here, before c is used again
-		go func() {
-			for b := range work {
-				w.judge(b)
-				close(b.done)
+	// Judges on every core; the verdicts and the report are taken in
+	// order on the pipe's goroutine.
+	var werr error // of the report, which stops the pipe
+	pipe := ordered.Start(context.Background(), ordered.Config[lineBlock]{
+		Items: 2*runtime.GOMAXPROCS(0) + 2,
+		New:   func() *lineBlock { return new(lineBlock) },
+		Worker: func() func(*lineBlock) {
+			w := lineJudge{c: c.fresh(), solver: solver}
+			return w.judge
+		},
+		Write: func(b *lineBlock) error {
+			if b.err != nil {
+				return b.err
 			}
-		}()
-	}
+			v.Passed += b.passed
+			v.Failed += b.failed
+			lines += b.lines
+			if len(b.report) > 0 {
+				if _, werr = report.Write(b.report); werr != nil {
+					return werr
+				}
+			}
+			return nil
+		},
+	})
 
-	// The reader cuts the blocks; what it leaves is the rest of the files.
+	// Here the blocks are cut; what is left is the rest of the files.
 	var inLeft, ansLeft []byte // read and not judged here
-	cutDone := make(chan error, 1)
-	go func() {
-		defer close(order)
-		defer close(work)
+	cerr := func() error {
 		var inCarry, ansCarry, ansBuf []byte // ansCarry is in ansBuf's array
 		inEOF, ansEOF := false, false
 		at := 0
 		for {
-			b := <-free
+			b, ok := pipe.Next()
+			if !ok {
+				return nil // a fault of the tables, or of the report
+			}
 			b.in = append(b.in[:0], inCarry...)
 			if !inEOF && len(b.in) < lineBlockSize {
 				b.in = slices.Grow(b.in, lineBlockSize)
@@ -111,8 +120,7 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 					inEOF = true
 				} else if err != nil {
 					inLeft, ansLeft = b.in, ansCarry
-					cutDone <- err
-					return
+					return err
 				}
 			}
 			size, count := p.SimpleLines(b.in)
@@ -154,14 +162,13 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 					ansEOF = true
 				} else if err != nil {
 					inLeft, ansLeft = b.in, ansCarry
-					cutDone <- err
-					return
+					return err
 				}
 			}
 			inCarry = append(inCarry[:0], b.in[size:]...)
 			b.in = b.in[:size]
 			if count == 0 {
-				free <- b
+				pipe.Put(b)
 				inLeft, ansLeft = inCarry, ansCarry
 				if inEOF {
 					input = bytes.NewReader(nil) // read to its end
@@ -169,39 +176,17 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 				if ansEOF {
 					answers = bytes.NewReader(nil)
 				}
-				cutDone <- nil
-				return
+				return nil
 			}
 			b.line, b.lines = at, count
 			at += count
 			b.report, b.passed, b.failed, b.err = b.report[:0], 0, 0, nil
-			work <- b
-			order <- b
+			pipe.Send(b)
 		}
 	}()
-
-	var werr error
-	for b := range order {
-		<-b.done
-		if err == nil && b.err != nil {
-			err = b.err
-		}
-		if err == nil {
-			v.Passed += b.passed
-			v.Failed += b.failed
-			lines += b.lines
-			if werr == nil && len(b.report) > 0 {
-				_, werr = report.Write(b.report)
-			}
-		}
-		b.done = make(chan struct{})
-		free <- b
-	}
-	if cerr := <-cutDone; err == nil {
-		err = cerr
-	}
+	err = pipe.Close()
 	if err == nil {
-		err = werr
+		err = cerr
 	}
 	restIn = io.MultiReader(bytes.NewReader(inLeft), input)
 	restAns = io.MultiReader(bytes.NewReader(ansLeft), answers)
