@@ -177,9 +177,9 @@ func (j *Job) writeLog(msgs []byte) error {
 }
 
 // answerer answers cases, keeping the work of each goal it sees (an
-// engine.Many): a file of one goal, or of pairs, finds its engines once.
+// engine.Goals): a file of one goal, or of pairs, finds its engines once.
 type answerer struct {
-	many    *engine.Many
+	goals   *engine.Goals
 	msgs    []byte   // the messages of bad cases, for the job's Log
 	lookups []lookup // answerRun's, reused
 
@@ -212,12 +212,12 @@ func (a *answerer) report(j *Job, err error) {
 
 // goal returns the Goal that answers c, and c's start renamed for it: for
 // pairs with no path to print, one that may have turned the pair to need
-// fewer tables (engine.Many.ForDistance).
+// fewer tables (engine.Goals.ForDistance).
 func (a *answerer) goal(p *format.Preset, c *format.Case) (*engine.Goal, board.Board, error) {
 	if p.NeedsPath() || !p.Pairs {
-		return a.many.For(c.Start, c.Goal)
+		return a.goals.For(c.Start, c.Goal)
 	}
-	return a.many.ForDistance(c.Start, c.Goal)
+	return a.goals.ForDistance(c.Start, c.Goal)
 }
 
 // note says, under Verbose, what the answer to case num took, and once
@@ -290,8 +290,8 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 	var path []byte
 	var d int
 	var ok bool
-	if a.many == nil {
-		a.many = j.Solver.Many()
+	if a.goals == nil {
+		a.goals = j.Solver.Goals()
 	}
 	goal, start, err := a.goal(p, c)
 	if err != nil {

@@ -41,10 +41,10 @@ var testHookPairBlock func()
 func (a *answerer) pairsFor(j *Job) *table.Pairs {
 	if !a.pairsMade {
 		a.pairsMade = true
-		if a.many == nil {
-			a.many = j.Solver.Many()
+		if a.goals == nil {
+			a.goals = j.Solver.Goals()
 		}
-		a.pairs, _ = a.many.Pairs(!j.Preset.NeedsPath())
+		a.pairs, _ = a.goals.Pairs(!j.Preset.NeedsPath())
 	}
 	return a.pairs
 }

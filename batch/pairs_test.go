@@ -37,7 +37,7 @@ func TestPairBlocks(t *testing.T) {
 			// built before the run.
 			v := engine.New(table.NewSet(generated.FS))
 			if seed > 0 {
-				pairs, err := v.Many().Pairs(!p.NeedsPath())
+				pairs, err := v.Goals().Pairs(!p.NeedsPath())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -233,7 +233,7 @@ func TestExpectPairs(t *testing.T) {
 			if want := alone(t, j, in); got != want {
 				t.Fatalf("%s, %d cases: Run and case by case differ", name, cases)
 			}
-			pairs, err := v.Many().Pairs(!p.NeedsPath())
+			pairs, err := v.Goals().Pairs(!p.NeedsPath())
 			if err != nil {
 				t.Fatal(err)
 			}

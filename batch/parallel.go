@@ -188,7 +188,7 @@ func (a *answerer) answerSlot(ctx context.Context, j *Job, s *slot, sub **format
 		*sub = s.block.Reader(*sub)
 		s.out, s.res, s.err = s.out[:0], Result{}, nil
 		done := false
-		if n, first, goal, ok := (*sub).Simple(); ok && !j.Verbose && a.fastFor(j, goal) != nil {
+		if n, first, goal, ok := (*sub).Starts(); ok && !j.Verbose && a.fastFor(j, goal) != nil {
 			s.out, s.res, done = a.answerBoards(j, s.out, *sub, n, first, a.fast)
 		}
 		for !done && s.err == nil && fill(*sub, s, chunk) > 0 {
@@ -249,7 +249,7 @@ func (j *Job) expectPairs(r *format.Reader) {
 	if !ok {
 		return
 	}
-	p, err := j.Solver.Many().Pairs(!j.Preset.NeedsPath())
+	p, err := j.Solver.Goals().Pairs(!j.Preset.NeedsPath())
 	if err != nil {
 		return
 	}
@@ -322,8 +322,8 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		a.lookups = make([]lookup, len(cases))
 	}
 	ls := a.lookups[:len(cases)]
-	if a.many == nil {
-		a.many = j.Solver.Many()
+	if a.goals == nil {
+		a.goals = j.Solver.Goals()
 	}
 	for i := range cases {
 		c := &cases[i]
@@ -407,7 +407,7 @@ func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
 }
 
 // answerBoards answers the n cases of r, a Reader of a block whose cases
-// are all laid out as judges write them (format.Reader.Simple), numbered
+// are all laid out as judges write them (format.Reader.Starts), numbered
 // from first, from their start boards, as answerRun answers a run: their
 // keys, eight at a time where they can be (boardEight), then their paths,
 // then the answers. v is the Solver of their goal, whose fast lookups are
@@ -428,7 +428,7 @@ func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first i
 			i += k
 			continue
 		}
-		b, ok := r.SimpleStart(i)
+		b, ok := r.Start(i)
 		if !ok {
 			return dst, Result{}, false
 		}
@@ -460,7 +460,7 @@ func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys 
 	if i+8 > n {
 		return 0
 	}
-	data, off, layout := r.SimpleLayout(i)
+	data, off, layout := r.StartLayout(i)
 	f := boardForms[layout&7]
 	if f == nil {
 		return 0
@@ -468,7 +468,7 @@ func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys 
 	var offs [8]int64
 	offs[0] = int64(off)
 	for k := 1; k < 8; k++ {
-		_, o, l := r.SimpleLayout(i + k)
+		_, o, l := r.StartLayout(i + k)
 		if l != layout {
 			return 0
 		}
@@ -482,7 +482,7 @@ func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys 
 }
 
 // boardForms are table.Solver.KeyBoards' forms of the layouts of
-// format.Reader.SimpleLayout.
+// format.Reader.StartLayout.
 var boardForms = [8]*table.Form{
 	format.LayoutSpaced:     table.FormSpaced,
 	format.LayoutCompact:    table.FormCompact,

@@ -28,8 +28,8 @@ func (j *Job) streams(c *format.Case) bool {
 // The answers of the cases before c must be written already.
 func (j *Job) streamCase(ctx context.Context, a *answerer, out io.Writer, c *format.Case) (Result, error) {
 	p := &j.Preset
-	if a.many == nil {
-		a.many = j.Solver.Many()
+	if a.goals == nil {
+		a.goals = j.Solver.Goals()
 	}
 	a.msgs = a.msgs[:0]
 	goal, start, err := a.goal(p, c)

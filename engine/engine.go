@@ -467,12 +467,12 @@ func abs(x int) int {
 	return x
 }
 
-// Many answers boards for many goals, as a judge file of pairs has them:
+// Goals answers boards for any goal, as a judge file of pairs has them:
 // each goal is renamed onto the standard goal of its shape with the same
 // blank cell (board.Relabel), whose Goal is made once, so that a case
-// costs a renaming of nine bytes, not a Goal of its own. A Many is for
-// one goroutine.
-type Many struct {
+// costs a renaming of nine bytes, not a Goal of its own. A Goals is for
+// one goroutine; Solver.For is the way for one goal.
+type Goals struct {
 	v    *Solver
 	std  [board.MaxSmall]*Goal
 	last board.Shape // the shape of std and canon
@@ -489,12 +489,12 @@ type Many struct {
 	pulled [board.MaxSmall]board.Board
 }
 
-// Many returns a Many of v.
-func (v *Solver) Many() *Many { return &Many{v: v} }
+// Goals returns a Goals of v.
+func (v *Solver) Goals() *Goals { return &Goals{v: v} }
 
 // For returns the Goal that answers boards renamed for goal (see Solve),
 // and the renamed start.
-func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
+func (m *Goals) For(start, goal board.Board) (*Goal, board.Board, error) {
 	if !goal.Valid() {
 		return nil, start, errors.New("engine: the goal is not a valid board")
 	}
@@ -522,7 +522,7 @@ func (m *Many) For(start, goal board.Board) (*Goal, board.Board, error) {
 
 // stdGoal returns the Goal of the standard goal of shape s with the blank
 // in cell b, made once.
-func (m *Many) stdGoal(s board.Shape, b int) (*Goal, error) {
+func (m *Goals) stdGoal(s board.Shape, b int) (*Goal, error) {
 	if g := m.std[b]; g != nil {
 		return g, nil
 	}
@@ -535,7 +535,7 @@ func (m *Many) stdGoal(s board.Shape, b int) (*Goal, error) {
 }
 
 // reset makes m ready for boards of shape s.
-func (m *Many) reset(s board.Shape) {
+func (m *Goals) reset(s board.Shape) {
 	m.std, m.canon, m.pulled, m.last = [board.MaxSmall]*Goal{}, [board.MaxSmall]*search.Map{}, [board.MaxSmall]board.Board{}, s
 	if name, err := m.v.Engine(s); err != nil || name != Table {
 		return
@@ -571,7 +571,7 @@ func (m *Many) reset(s board.Shape) {
 // file of pairs, not for one goal. A path of the Goal it returns is not
 // one of the pair's (the smallest path changes with the turn); its
 // distances are.
-func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) {
+func (m *Goals) ForDistance(start, goal board.Board) (*Goal, board.Board, error) {
 	if !goal.Shape().Small() {
 		return m.For(start, goal) // no tables: nothing to turn
 	}
@@ -597,7 +597,7 @@ func (m *Many) ForDistance(start, goal board.Board) (*Goal, board.Board, error) 
 // as For does (turn false: the paths are the pair's) or as ForDistance
 // does (turn true: a third of the tables, for distances alone), or an
 // error when no table answers 3x3 boards.
-func (m *Many) Pairs(turn bool) (*table.Pairs, error) {
+func (m *Goals) Pairs(turn bool) (*table.Pairs, error) {
 	s := board.Shape3x3
 	if s != m.last {
 		m.reset(s)
@@ -631,7 +631,7 @@ func (m *Many) Pairs(turn bool) (*table.Pairs, error) {
 }
 
 // Solve is Goal.Solve for the pair start, goal.
-func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, Stats, error) {
+func (m *Goals) Solve(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, Stats, error) {
 	g, s, err := m.For(start, goal)
 	if err != nil {
 		return dst, false, Stats{}, err
@@ -641,7 +641,7 @@ func (m *Many) Solve(ctx context.Context, dst []byte, start, goal board.Board) (
 
 // Distance is Goal.Distance for the pair start, goal. For a file of many
 // goals, ForDistance needs fewer tables.
-func (m *Many) Distance(start, goal board.Board) (int, bool, error) {
+func (m *Goals) Distance(start, goal board.Board) (int, bool, error) {
 	g, s, err := m.For(start, goal)
 	if err != nil {
 		return 0, false, err

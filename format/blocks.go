@@ -560,9 +560,9 @@ func (b *Block) Reader(into *Reader) *Reader {
 	into.name, into.p, into.goal = b.src.name, b.src.p, b.src.goal
 	into.lineReader.resetMem(b.data, b.line)
 	into.countRead, into.count, into.num, into.extraSaid, into.shortSaid = true, -1, b.num, false, false
-	into.simple, into.simpleNext, into.simpleData, into.simpleRead = nil, 0, nil, false
-	if cases, ok := into.simpleCases(b.data, b.line, into.simpleBuf[:0]); ok && !noSimpleBlocks {
-		into.simple, into.simpleBuf, into.simpleData = cases, cases, b.data
+	into.starts, into.startsNext, into.startsData, into.startsRead = nil, 0, nil, false
+	if cases, ok := into.cutStarts(b.data, b.line, into.startsBuf[:0]); ok && !noStartBlocks {
+		into.starts, into.startsBuf, into.startsData = cases, cases, b.data
 	}
 	return into
 }
@@ -574,71 +574,71 @@ func emptyReader() *Reader {
 	return r
 }
 
-// Simple reports whether r, a Reader of a Block (Block.Reader), cut the
+// Starts reports whether r, a Reader of a Block (Block.Reader), cut the
 // block's cases whole at once, every one laid out as judges write them,
 // and none of them read yet by Next: then they are n cases numbered from
-// first, each a start (SimpleStart, SimpleLayout) for goal. A caller may
+// first, each a start (Start, StartLayout) for goal. A caller may
 // answer them from their starts, in place of reading them with Next,
-// once it has found every start a board: where one is not (SimpleStart
+// once it has found every start a board: where one is not (Start
 // says false), Next reads the block line by line and says so.
-func (r *Reader) Simple() (n, first int, goal board.Board, ok bool) {
-	if r.simple == nil || r.simpleNext != 0 {
+func (r *Reader) Starts() (n, first int, goal board.Board, ok bool) {
+	if r.starts == nil || r.startsNext != 0 {
 		return 0, 0, board.Board{}, false
 	}
-	return len(r.simple), r.num + 1, r.goal, true
+	return len(r.starts), r.num + 1, r.goal, true
 }
 
-// SimpleStart returns the start board of case i of the cases Simple
+// Start returns the start board of case i of the cases Starts
 // reports, counted from 0, and reports whether it is one; false, and the
 // zero Board, for an i out of their range.
-func (r *Reader) SimpleStart(i int) (board.Board, bool) {
-	if uint(i) >= uint(len(r.simple)) {
+func (r *Reader) Start(i int) (board.Board, bool) {
+	if uint(i) >= uint(len(r.starts)) {
 		return board.Board{}, false
 	}
-	c := &r.simple[i]
+	c := &r.starts[i]
 	if c.layout == LayoutRead {
 		return c.start, true
 	}
-	return readLayout(r.simpleData[c.off:], c.layout)
+	return readLayout(r.startsData[c.off:], c.layout)
 }
 
-// SimpleLayout returns the block's bytes, and where in them the start of
-// case i of the cases Simple reports lies and in which layout, for a
+// StartLayout returns the block's bytes, and where in them the start of
+// case i of the cases Starts reports lies and in which layout, for a
 // caller that reads eight such boards at once; LayoutRead for a start
-// that SimpleStart gives, and for an i out of their range.
-func (r *Reader) SimpleLayout(i int) (data []byte, off int, layout Layout) {
-	if uint(i) >= uint(len(r.simple)) {
+// that Start gives, and for an i out of their range.
+func (r *Reader) StartLayout(i int) (data []byte, off int, layout Layout) {
+	if uint(i) >= uint(len(r.starts)) {
 		return nil, 0, LayoutRead
 	}
-	c := &r.simple[i]
-	return r.simpleData, int(c.off), c.layout
+	c := &r.starts[i]
+	return r.startsData, int(c.off), c.layout
 }
 
-// readSimple reads every start of r.simple not yet read, and reports
+// readStarts reads every start of r.starts not yet read, and reports
 // whether each was a board.
-func (r *Reader) readSimple() bool {
-	for i := range r.simple {
-		c := &r.simple[i]
+func (r *Reader) readStarts() bool {
+	for i := range r.starts {
+		c := &r.starts[i]
 		if c.layout == LayoutRead {
 			continue
 		}
-		b, ok := readLayout(r.simpleData[c.off:], c.layout)
+		b, ok := readLayout(r.startsData[c.off:], c.layout)
 		if !ok {
 			return false
 		}
 		c.start, c.layout = b, LayoutRead
 	}
-	r.simpleRead = true
+	r.startsRead = true
 	return true
 }
 
-// A simpleCase is a case of a block read whole at once: its start, and
+// A startCase is a case of a block read whole at once: its start, and
 // the line of its first row. A 3x3 start written in one of the four
 // usual layouts is not read at once: layout says which (Layout), and off
 // where it starts in the block's bytes, for a caller that reads eight
-// such at a time (Reader.SimpleLayout); Next and SimpleStart read it when
+// such at a time (Reader.StartLayout); Next and Start read it when
 // asked.
-type simpleCase struct {
+type startCase struct {
 	start  board.Board
 	line   int
 	off    int32
@@ -646,12 +646,12 @@ type simpleCase struct {
 }
 
 // A Layout is how a 3x3 board of a block's case is written, for a caller
-// that reads the board itself (Reader.SimpleLayout).
+// that reads the board itself (Reader.StartLayout).
 type Layout uint8
 
 // The layouts of a 3x3 board that judges write most, each ended by "\n".
 const (
-	LayoutRead       Layout = iota // none of these: the board is read (SimpleStart)
+	LayoutRead       Layout = iota // none of these: the board is read (Start)
 	LayoutSpaced                   // "2 3 4 1 5 x 7 6 8"
 	LayoutCompact                  // "23415x768"
 	LayoutSpacedRows               // "2 3 4", "1 5 x", "7 6 8"
@@ -689,17 +689,17 @@ func readLayout(data []byte, layout Layout) (board.Board, bool) {
 	return board.Board{}, false
 }
 
-// simpleCases reads every case of data, the whole lines of a block after
+// cutStarts reads every case of data, the whole lines of a block after
 // line lines of the file, into dst when each is written as judges do:
-// after one empty line or more, its rows, each a simple row (simpleRow),
+// after one empty line or more, its rows, each a plain row (plainRow),
 // and then an empty line; it reports false when any line or board is not
 // so (a fault, a line with spaces, a line end of two bytes), and the
 // block is read line by line. Read so, the cases are those the Reader
 // would read one by one, with no state to keep between them.
-func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
+func (r *Reader) cutStarts(data []byte, line int, dst []startCase) ([]startCase, bool) {
 	s := r.p.Shape
 	n, rows, cols := s.Cells(), s.Rows, s.Cols
-	if r.p.Pairs || r.p.Nested || r.p.OneLine || r.args || n == 0 || n > 10 || noSimpleRows {
+	if r.p.Pairs || r.p.Nested || r.p.OneLine || r.args || n == 0 || n > 10 || noPlainRows {
 		return dst, false
 	}
 	if !r.p.Separated {
@@ -715,7 +715,7 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 		}
 		if s == board.Shape3x3 {
 			if size, ok := nineRows(data); ok {
-				dst = append(dst, simpleCase{line: line + 1, off: int32(len(whole) - len(data)), layout: layoutOf(data, size, true)})
+				dst = append(dst, startCase{line: line + 1, off: int32(len(whole) - len(data)), layout: layoutOf(data, size, true)})
 				data = data[size:]
 				line += rows
 				continue
@@ -726,7 +726,7 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 			if k < 0 {
 				return dst, false
 			}
-			if _, ok := simpleRow(data[:k], cols, n, chars[row*cols:]); !ok {
+			if _, ok := plainRow(data[:k], cols, n, chars[row*cols:]); !ok {
 				return dst, false
 			}
 			data = data[k+1:]
@@ -738,19 +738,19 @@ func (r *Reader) simpleCases(data []byte, line int, dst []simpleCase) ([]simpleC
 		if !ok {
 			return dst, false
 		}
-		dst = append(dst, simpleCase{start: b, line: line + 1})
+		dst = append(dst, startCase{start: b, line: line + 1})
 		line += rows
 	}
 	return dst, true
 }
 
-// lineCases is simpleCases for a 3x3 preset of one board a case whose
+// lineCases is cutStarts for a 3x3 preset of one board a case whose
 // cases are not separated (uva652, aoj), whose blocks are of whole boards
 // on lines of their own or in three rows (boardLines): each line is empty,
 // or a board of the usual forms (boardLine, "\n" or "\r\n" ended) that
 // board.ParseLine reads, or the first of three rows that rows9 reads; each
 // such board is a case, the board the Reader reads from it.
-func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
+func lineCases(data []byte, line int, dst []startCase) ([]startCase, bool) {
 	whole := data
 	for len(data) > 0 {
 		if data[0] == '\n' {
@@ -767,13 +767,13 @@ func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
 			if !ok {
 				return dst, false
 			}
-			dst = append(dst, simpleCase{line: line + 1, off: off, layout: layoutOf(data, size, true)})
+			dst = append(dst, startCase{line: line + 1, off: off, layout: layoutOf(data, size, true)})
 			data = data[size:]
 			line += 3
 			continue
 		}
 		line++
-		c := simpleCase{line: line, off: off, layout: layoutOf(data, k+1, false)}
+		c := startCase{line: line, off: off, layout: layoutOf(data, k+1, false)}
 		if c.layout == LayoutRead {
 			b, ok := board.ParseLine(board.Shape3x3, WithoutCR(data[:k]))
 			if !ok {
@@ -790,7 +790,7 @@ func lineCases(data []byte, line int, dst []simpleCase) ([]simpleCase, bool) {
 // nineRows reports whether a 3x3 case at the start of data is laid out
 // in one of the two usual ways, three rows of "a b c" or of "abc"
 // (rowsSize), and then a blank line, and gives the bytes of its rows;
-// false for anything else, which simpleCases reads row by row. Its board
+// false for anything else, which cutStarts reads row by row. Its board
 // is read when asked (readLayout).
 func nineRows(data []byte) (int, bool) {
 	size, ok := rowsSize(data)
@@ -817,7 +817,7 @@ func rowsSize(data []byte) (int, bool) {
 // into one line, which board.ParseLine reads in one pass. It gives the
 // board and the bytes of its rows, or false for anything else, and for a
 // board that is not one (a tile twice), which a reader reads row by row.
-// Rows so written are each a row to readBoard (simpleRow), so the board
+// Rows so written are each a row to readBoard (plainRow), so the board
 // is the one readBoard reads from them.
 func rows9(data []byte) (board.Board, int, bool) {
 	switch {
@@ -838,9 +838,9 @@ func rows9(data []byte) (board.Board, int, bool) {
 	return board.Board{}, 0, false
 }
 
-// noSimpleBlocks turns simpleCases off, for the tests that hold it to
+// noStartBlocks turns cutStarts off, for the tests that hold it to
 // reading line by line.
-var noSimpleBlocks = false
+var noStartBlocks = false
 
 // countLines counts the lines of data, whole lines, and its cases: the
 // runs of lines that are not blank.
@@ -902,7 +902,7 @@ func countWords(data []byte) (lines, cases int, ok bool) {
 	return lines, cases, bad == 0
 }
 
-// SimpleLines returns how many whole lines (each with its line end, "\n"
+// BoardLines returns how many whole lines (each with its line end, "\n"
 // or "\r\n") at the start of data are boards of p's shape written as
 // judges write them: one character a cell, every one printable and not a
 // space, with a space between each two or none. It returns them as a
@@ -911,14 +911,14 @@ func countWords(data []byte) (lines, cases int, ok bool) {
 // caller that reads them another way (judge check) counts the cases of
 // the file as a Reader would. For a preset of another layout, or boards
 // of more than ten cells, it returns 0, 0.
-func (p *Preset) SimpleLines(data []byte) (size, lines int) {
+func (p *Preset) BoardLines(data []byte) (size, lines int) {
 	n := p.Shape.Cells()
 	if p.Pairs || p.Separated || p.Nested || p.Count || n == 0 || n > 10 {
 		return 0, 0
 	}
 	for size < len(data) {
 		k := lineEnd(data[size:])
-		if k < 0 || !simpleLine(WithoutCR(data[size:size+k]), n) {
+		if k < 0 || !plainLine(WithoutCR(data[size:size+k]), n) {
 			break
 		}
 		size += k + 1
@@ -936,9 +936,9 @@ func WithoutCR(line []byte) []byte {
 	return line
 }
 
-// simpleLine reports whether line is a board of n cells as SimpleLines
+// plainLine reports whether line is a board of n cells as BoardLines
 // takes them.
-func simpleLine(line []byte, n int) bool {
+func plainLine(line []byte, n int) bool {
 	printable := func(c byte) bool { return c > ' ' && c < 0x7f }
 	switch len(line) {
 	case n:

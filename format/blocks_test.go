@@ -20,8 +20,8 @@ func full(c *Case) string {
 	return fmt.Sprintf("%d@%d %v>%v", c.Num, c.Line, c.Start, c.Goal)
 }
 
-// simpleBlocks counts the blocks readBlocks found read whole at once.
-var simpleBlocks int
+// plainBlocks counts the blocks readBlocks found read whole at once.
+var plainBlocks int
 
 // readBlocks reads in as a batch does: a Block whenever NextBlock cuts
 // one, read by a Reader of its own, else a run of cases of random length
@@ -36,7 +36,7 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 		if r.NextBlock(&b) {
 			blocks++
 			if b.Pairs() {
-				simpleBlocks++ // cut from lines that are all boards
+				plainBlocks++ // cut from lines that are all boards
 			}
 			if b.Pairs() && rng.IntN(2) == 0 {
 				// As a batch reads a block of pairs: the usual case from
@@ -89,8 +89,8 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 				continue
 			}
 			sub = b.Reader(sub)
-			if sub.simple != nil {
-				simpleBlocks++
+			if sub.starts != nil {
+				plainBlocks++
 			}
 			n := 0
 			for sub.Next(&c) {
@@ -231,7 +231,7 @@ func TestBlocksAgree(t *testing.T) {
 		for seed := range seeds {
 			rng := rand.New(rand.NewPCG(seed, 99))
 			// Half the files as judges write them, whose blocks are most
-			// often read whole at once (simpleCases), half messy.
+			// often read whole at once (cutStarts), half messy.
 			messy := seed%2 == 0
 			n := 2000 + rng.IntN(8000)
 			if !messy {
@@ -239,13 +239,13 @@ func TestBlocksAgree(t *testing.T) {
 			}
 			in := separatedFileOf(p, n, rng, messy)
 			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
-			simpleBlocks = 0
+			plainBlocks = 0
 			got, blocks := readBlocks(p, in, rng)
 			if blocks == 0 {
 				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
 			}
 			if !messy {
-				cleanBlocks, wholeBlocks = cleanBlocks+blocks, wholeBlocks+simpleBlocks
+				cleanBlocks, wholeBlocks = cleanBlocks+blocks, wholeBlocks+plainBlocks
 			}
 			sameCases(t, fmt.Sprintf("%s seed %d messy %v", name, seed, messy), "blocks", "alone", got, want)
 		}
@@ -303,11 +303,11 @@ func FuzzBlocksAgree(f *testing.F) {
 	})
 }
 
-// TestSimpleRows reads files of boards of rows, faults of every kind among
-// them, with the rows taken plainly where they can be (simpleRows) and
+// TestPlainRows reads files of boards of rows, faults of every kind among
+// them, with the rows taken plainly where they can be (plainRows) and
 // every row scanned: the same cases, numbers, lines and messages.
-func TestSimpleRows(t *testing.T) {
-	agreesWithout(t, &noSimpleRows, []string{"lightoj1139", "boj11112", "aoj", "uva652"}, true, 7, 500)
+func TestPlainRows(t *testing.T) {
+	agreesWithout(t, &noPlainRows, []string{"lightoj1139", "boj11112", "aoj", "uva652"}, true, 7, 500)
 }
 
 // TestFastCases reads files of every preset whose cases Next may take at

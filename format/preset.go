@@ -298,9 +298,10 @@ func (p *Preset) namedGoal() bool {
 	return named
 }
 
-// AppendBoardString returns p's goal as p writes a board, without its line
-// end: an example of p's input.
-func (p *Preset) AppendBoardString() string {
+// ExampleBoard returns p's goal as p writes a board, without its line
+// end: an example of p's input, for messages and help; "" for a preset
+// with no goal of its own.
+func (p *Preset) ExampleBoard() string {
 	g, ok := p.DefaultGoal()
 	if !ok {
 		return ""
@@ -570,7 +571,7 @@ func (p *Preset) Describe() string {
 	}
 	switch {
 	case p.Nested:
-		in += ", goal " + p.AppendBoardString()
+		in += ", goal " + p.ExampleBoard()
 	case !p.Pairs:
 		in += ", goal " + p.Goal
 	}

@@ -86,14 +86,14 @@ type Reader struct {
 	ended    bool
 	lastGoal board.Board // the preset's goal of the last shape read
 
-	// simple, when not nil, holds the cases of a block read whole at once
-	// (Block.Reader), of which Next gives simpleNext on; simpleBuf keeps
+	// starts, when not nil, holds the cases of a block read whole at once
+	// (Block.Reader), of which Next gives startsNext on; startsBuf keeps
 	// the room for the next block.
-	simple     []simpleCase
-	simpleNext int
-	simpleBuf  []simpleCase
-	simpleData []byte // the block's bytes, where the boards not yet read lie
-	simpleRead bool   // every board of simple is read
+	starts     []startCase
+	startsNext int
+	startsBuf  []startCase
+	startsData []byte // the block's bytes, where the boards not yet read lie
+	startsRead bool   // every board of starts is read
 }
 
 // NewReader returns a Reader of the cases of r, laid out as p says. name
@@ -232,15 +232,15 @@ func isBlankLine(line []byte) bool {
 
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
-	if r.simple != nil && !r.simpleRead && !r.readSimple() {
-		r.simple = nil // a board that is none: the block is read line by line
+	if r.starts != nil && !r.startsRead && !r.readStarts() {
+		r.starts = nil // a board that is none: the block is read line by line
 	}
-	if r.simple != nil {
-		if r.simpleNext == len(r.simple) {
+	if r.starts != nil {
+		if r.startsNext == len(r.starts) {
 			return false
 		}
-		sc := &r.simple[r.simpleNext]
-		r.simpleNext++
+		sc := &r.starts[r.startsNext]
+		r.startsNext++
 		r.num++
 		c.set(r.num, sc.line, sc.start, r.goal, r.name)
 		return true
@@ -537,8 +537,8 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 		}
 	}
 	cols := bs.shape.Cols
-	if !r.p.Nested && !r.args && !r.p.OneLine && n <= 10 && !noSimpleRows {
-		if dst, ok := r.simpleRows(dst, bs, line); ok {
+	if !r.p.Nested && !r.args && !r.p.OneLine && n <= 10 && !noPlainRows {
+		if dst, ok := r.plainRows(dst, bs, line); ok {
 			return dst
 		}
 	}
@@ -603,15 +603,15 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 	return dst
 }
 
-// noSimpleRows turns simpleRows off, for the tests that hold it to the
+// noPlainRows turns plainRows off, for the tests that hold it to the
 // reading of every row by ScanCells.
-var noSimpleRows = false
+var noPlainRows = false
 
-// simpleRow reports whether line is one row of a board of n cells (ten or
+// plainRow reports whether line is one row of a board of n cells (ten or
 // fewer) written plainly: cols characters, each a cell of the board, with
 // nothing between them (spaced false) or one space (spaced true); and
 // copies the cells' characters to chars.
-func simpleRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
+func plainRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
 	step := 1
 	switch len(line) {
 	case cols:
@@ -631,19 +631,19 @@ func simpleRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
 	return spaced, true
 }
 
-// simpleRows reads a board of one row a line whose first row is first,
-// when it is a simple row (simpleRow), and reports whether it was: it
-// takes the rows after it the same way while they are simple, and their
+// plainRows reads a board of one row a line whose first row is first,
+// when it is a plain row (plainRow), and reports whether it was: it
+// takes the rows after it the same way while they are plain, and their
 // characters make the board written on one line, which board.ParseLine
-// reads, with no cells kept. At the first row that is not simple, or a
+// reads, with no cells kept. At the first row that is not plain, or a
 // board that is not one, the rows so far become the cells ScanCells would
 // have made of them, and reading goes on as readBoard's, with that line
 // given back.
-func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte) ([]board.Cell, bool) {
+func (r *Reader) plainRows(dst []board.Cell, bs *boardScan, first []byte) ([]board.Cell, bool) {
 	n, cols, rows := bs.shape.Cells(), bs.shape.Cols, bs.shape.Rows
 	var chars [board.MaxSmall]byte  // the cells' characters, row by row
 	var layout [board.MaxSmall]bool // whether each row was spaced
-	spaced, ok := simpleRow(first, cols, n, chars[:])
+	spaced, ok := plainRow(first, cols, n, chars[:])
 	if !ok {
 		return dst, false
 	}
@@ -670,7 +670,7 @@ func (r *Reader) simpleRows(dst []board.Cell, bs *boardScan, first []byte) ([]bo
 		}
 		simple := false
 		if tooLong == 0 {
-			layout[row], simple = simpleRow(line, cols, n, chars[row*cols:])
+			layout[row], simple = plainRow(line, cols, n, chars[row*cols:])
 		}
 		if !simple {
 			r.unread(line, tooLong)

@@ -33,8 +33,8 @@ type Checker struct {
 	// InputName and AnswersName name the two files in messages.
 	InputName, AnswersName string
 
-	many *engine.Many // the work of each goal, made once
-	lks  []lookup     // the lookups of a run (lookups)
+	goals *engine.Goals // the work of each goal, made once
+	lks   []lookup      // the lookups of a run (lookups)
 	// The table's path, to compare an answer with: room for the longest
 	// and the eight letters past it that Packed.AppendTo writes.
 	ours [table.MaxPackedLen + 8]byte
@@ -176,11 +176,11 @@ func (c *Checker) judgeRun(r *run) {
 	}
 }
 
-// fresh returns a copy of c for another goroutine, with an engine.Many
+// fresh returns a copy of c for another goroutine, with an engine.Goals
 // and walk tables of its own, made as it needs them.
 func (c *Checker) fresh() *Checker {
 	f := *c
-	f.many, f.walkShape, f.lks = nil, board.Shape{}, nil
+	f.goals, f.walkShape, f.lks = nil, board.Shape{}, nil
 	return &f
 }
 
@@ -420,7 +420,7 @@ func (c *Checker) judge(cs *format.Case, ans *format.Answer, ar *format.AnswerRe
 		// of the shortest paths, the table's own.
 		if ours != 0 {
 			want = ours.AppendTo(c.ours[:0])
-		} else if want, _, _, err = c.many.Solve(context.Background(), nil, cs.Start, cs.Goal); err != nil {
+		} else if want, _, _, err = c.goals.Solve(context.Background(), nil, cs.Start, cs.Goal); err != nil {
 			return "", err
 		}
 		if got, same := samePath(ans, ar, want); !same {
@@ -461,17 +461,17 @@ type lookup struct {
 
 // find finds cs's lookup, all but its path.
 func (c *Checker) find(cs *format.Case, lk *lookup) {
-	if c.many == nil {
-		c.many = c.Solver.Many()
+	if c.goals == nil {
+		c.goals = c.Solver.Goals()
 	}
 	p := &c.Preset
 	// A file of pairs whose paths are not judged asks fewer tables, each
 	// pair turned (ForDistance); one whose paths are (HDU 3567) asks the
 	// table of its goal, whose path it judges them by.
-	g := c.many.For
+	g := c.goals.For
 	lk.turned = p.Pairs && p.Print != format.MovesThenPath
 	if lk.turned {
-		g = c.many.ForDistance
+		g = c.goals.ForDistance
 	}
 	lk.goal, lk.start, lk.err = g(cs.Start, cs.Goal)
 	lk.fast, lk.key, lk.keyOK, lk.path = nil, 0, false, 0

@@ -19,7 +19,7 @@ import (
 // is one line (a path, a number of moves, or the word for unsolvable:
 // hdu1043, acwing845 and the like).
 // While every line of the input is a board written as judges write them
-// (format.Preset.SimpleLines), line k of the input is case k and line k of
+// (format.Preset.BoardLines), line k of the input is case k and line k of
 // the answers its answer: the two files are cut into blocks of as many
 // lines each, and workers on every core judge the blocks as solve answers
 // them, a board's key found from its line (table.Solver.KeyLine) and the
@@ -123,7 +123,7 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 					return err
 				}
 			}
-			size, count := p.SimpleLines(b.in)
+			size, count := p.BoardLines(b.in)
 			if at == 0 && inEOF && count < fewLines {
 				// A small file: its lookups follow the table, which costs
 				// less for so few than building its fast lookups would.

@@ -178,7 +178,7 @@ func TestKeyEight(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	eights := 0
 	for _, turn := range []bool{false, true} {
-		p, err := embedded.Solver().Many().Pairs(turn)
+		p, err := embedded.Solver().Goals().Pairs(turn)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -270,10 +270,10 @@ func FuzzAPI(f *testing.F) {
 			}
 		}
 		_, _, _, _ = board.NineWords(a)
-		// Many, the way in of files of pairs, on any pair of a shape
+		// Goals, the way in of files of pairs, on any pair of a shape
 		// answered without pattern databases (which load for seconds).
 		if name, _ := embedded.Solver().Engine(s); name == engine.Table || name == engine.Reduce {
-			m := embedded.Solver().Many()
+			m := embedded.Solver().Goals()
 			for range 2 { // again, with the shape's state set up
 				if g, turned, err := m.ForDistance(start, goal); err == nil && g != nil && g.Lookups() != nil {
 					if d2, ok, err := g.Distance(turned); err == nil && ok && errd == nil && okd && d2 != d {

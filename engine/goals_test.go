@@ -11,12 +11,12 @@ import (
 	"github.com/slidingpuzzle/solver/table"
 )
 
-// TestManyDistance holds Many.ForDistance, which turns a pair so that the
+// TestGoalsDistance holds Goals.ForDistance, which turns a pair so that the
 // goal's blank is in the first cell of its kind, to a breadth-first search
 // from the pair's own goal, on every shape with tables: every start of the
 // small shapes, random starts on 3x3, for a goal of random tiles with its
 // blank in each cell.
-func TestManyDistance(t *testing.T) {
+func TestGoalsDistance(t *testing.T) {
 	v := embedded.Solver()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, s := range []board.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, board.Shape3x3} {
@@ -35,7 +35,7 @@ func TestManyDistance(t *testing.T) {
 				}
 				goal := toBoard(t, slow.Grid{Rows: s.Rows, Cols: s.Cols, Cells: string(cells)})
 				dist := slow.GridDistances(slow.Grid{Rows: s.Rows, Cols: s.Cols, Cells: string(cells)})
-				m := v.Many()
+				m := v.Goals()
 				checked := 0
 				slow.AllGrids(s.Rows, s.Cols, func(g slow.Grid) {
 					if n == 9 && rng.IntN(100) != 0 {
@@ -64,7 +64,7 @@ func TestManyDistance(t *testing.T) {
 	}
 }
 
-// TestPairs holds Many.Pairs, which reads a pair from its lines and finds
+// TestPairs holds Goals.Pairs, which reads a pair from its lines and finds
 // its key in one pass, to For and ForDistance, which it does the work of:
 // for random pairs whose goal has its blank in each cell, written in both
 // of the forms it reads, the Solver, the key and whether the goal is
@@ -101,7 +101,7 @@ func TestPairs(t *testing.T) {
 		return [2]string{string(spaced), s}
 	}
 	for _, turn := range []bool{false, true} {
-		m := v.Many()
+		m := v.Goals()
 		p, err := m.Pairs(turn)
 		if err != nil {
 			t.Fatal(err)
@@ -141,7 +141,7 @@ func TestPairs(t *testing.T) {
 	}
 	// Lines that are not boards of the two forms are for the general
 	// reading.
-	m := v.Many()
+	m := v.Goals()
 	p, err := m.Pairs(false)
 	if err != nil {
 		t.Fatal(err)
@@ -162,10 +162,10 @@ func TestPairs(t *testing.T) {
 }
 
 // BenchmarkPairsKey is the key of a random pair read from its two lines
-// (Many.Pairs), turned for a distance.
+// (Goals.Pairs), turned for a distance.
 func BenchmarkPairsKey(b *testing.B) {
 	v := embedded.Solver()
-	p, err := v.Many().Pairs(true)
+	p, err := v.Goals().Pairs(true)
 	if err != nil {
 		b.Fatal(err)
 	}
