@@ -3,6 +3,8 @@ package format
 import (
 	"math/rand/v2"
 	"testing"
+
+	"github.com/slidingpuzzle/solver/internal/scan"
 )
 
 // BenchmarkAppendAnswer writes the answers of a labelled preset that
@@ -37,6 +39,6 @@ func BenchmarkCountWords(b *testing.B) {
 	data := []byte(separatedFileOf(p, 12000, rng, false))[:64<<10]
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {
-		countWords(data)
+		scan.CountWords(data)
 	}
 }

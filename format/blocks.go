@@ -2,11 +2,10 @@ package format
 
 import (
 	"bytes"
-	"encoding/binary"
 	"math"
-	"math/bits"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/scan"
 )
 
 // A Block is a run of whole cases cut from a file by Reader.NextBlock, for
@@ -57,7 +56,7 @@ func (r *Reader) NextBlock(b *Block) bool {
 	if r.held {
 		// The blank line that ended the last case, given back: the next
 		// case would skip it, and so does the block.
-		if r.heldTooLong > 0 || !isBlankLine(r.pending) {
+		if r.heldTooLong > 0 || !scan.Blank(r.pending) {
 			return false
 		}
 		r.held = false
@@ -76,7 +75,7 @@ func (r *Reader) NextBlock(b *Block) bool {
 			break
 		}
 		start := bytes.LastIndexByte(data[:nl], '\n') + 1
-		if isBlankLine(data[start:nl]) {
+		if scan.Blank(data[start:nl]) {
 			cut = nl + 1
 			break
 		}
@@ -85,9 +84,9 @@ func (r *Reader) NextBlock(b *Block) bool {
 	if cut <= 0 {
 		return false
 	}
-	lines, cases, ok := countWords(data[:cut])
+	lines, cases, ok := scan.CountWords(data[:cut])
 	if !ok {
-		lines, cases = countLines(data[:cut])
+		lines, cases = scan.CountLines(data[:cut])
 	}
 	if cases == 0 || r.count >= 0 && r.num+cases > r.count {
 		return false // the count's faults are said case by case
@@ -129,298 +128,13 @@ func (r *Reader) nextBoardBlock(b *Block) bool {
 	if r.p.Pairs {
 		per = 2
 	}
-	cut, lines, cases, stride := boardLines(data, limit, per)
+	cut, lines, cases, stride := scan.Boards(data, limit, per)
 	if cases == 0 {
 		return false
 	}
 	r.take(b, data[:cut], lines, cases, r.p.Pairs, stride)
 	return true
 }
-
-// boardLines finds the longest run of at most limit whole cases of per
-// boards each (1 or 2) at the start of data whose every line is empty or
-// a board line (boardLine), and returns its length, its lines, its cases,
-// and the length of each line when they are board lines of one length
-// (stride), else 0. Such a line is a whole board to readBoard, good or
-// bad, and an empty one is skipped: so the boards of the run pair up in
-// turn, or are each a case. With one board a case, a board may also be
-// three rows (rowsCase).
-func boardLines(data []byte, limit, per int) (cut, lines, cases, stride int) {
-	at, n, boards := 0, 0, 0
-	// The length of every line so far, line end included, while they are
-	// all board lines of one length, else -1; and up to cut.
-	size, sizeBefore := 0, 0
-	// The length of every board line so far, empty lines left out, as
-	// size is of every line.
-	boardSize := 0
-	rows := false // a board of rows has been met
-	for at < len(data) && cases < limit {
-		if boardSize > 0 && boards%per == 0 && data[at] != '\n' {
-			// Whole cases of board lines of that size each followed by
-			// an empty line, in bulk: a file whose cases have a blank
-			// line before each (Preset.Gap).
-			k := sameGapLines(data[at:], boardSize, per*min(limit-cases, len(data)))
-			if k -= k % per; k > 0 {
-				at += k * (boardSize + 1)
-				n += 2 * k
-				boards += k
-				cases += k / per
-				size = -1
-				cut, lines, sizeBefore = at, n, size
-			}
-			if at >= len(data) || cases >= limit {
-				break
-			}
-		}
-		if size > 0 && boards%per == 0 {
-			// Whole cases of lines of the size so far, in bulk.
-			// (limit may be math.MaxInt: twice it would wrap.)
-			k := sameLines(data[at:], size, per*min(limit-cases, len(data)))
-			if k -= k % per; k > 0 {
-				at += k * size
-				n += k
-				boards += k
-				cases += k / per
-				cut, lines, sizeBefore = at, n, size
-			}
-			if at >= len(data) || cases >= limit {
-				break
-			}
-		}
-		if data[at] == '\n' {
-			at++
-			n++
-			size = -1
-			continue
-		}
-		if rows && boards%per == 0 {
-			// Whole cases of three rows each, as judges write them, in
-			// bulk.
-			if k, m := sameRows(data[at:], min(limit-cases, len(data))); k > 0 {
-				at += m
-				n += 3 * k
-				boards += k
-				cases += k
-				cut, lines, sizeBefore = at, n, size
-				if at >= len(data) || cases >= limit {
-					break
-				}
-			}
-		}
-		w := boardLine(data[at:])
-		if w == 0 {
-			if w = otherBoardLine(data[at:]); w == 0 {
-				if per != 1 {
-					break
-				}
-				// A board of one row a line, each row a line of three
-				// cells.
-				k := rowsCase(data[at:])
-				if k == 0 {
-					break
-				}
-				at += k
-				n += 3
-				boards++
-				cases++
-				rows, size, boardSize = true, -1, -1
-				cut, lines, sizeBefore = at, n, size
-				continue
-			}
-			size = -1
-		}
-		if size == 0 {
-			size = w + 1
-		} else if size != w+1 {
-			size = -1
-		}
-		if boardSize == 0 {
-			boardSize = w + 1
-		} else if boardSize != w+1 {
-			boardSize = -1
-		}
-		at += w + 1
-		n++
-		if boards++; boards%per == 0 {
-			cases++
-			cut, lines, sizeBefore = at, n, size
-		}
-	}
-	return cut, lines, cases, max(sizeBefore, 0)
-}
-
-// boardLine returns the length of the line at the start of data when it
-// is laid out as a 3x3 board in one of the forms of board.NineWords, and
-// has its line end ("\n", or "\r\n", whose "\r" the length counts): nine
-// characters, each a byte from '!' to 0x7f, with a space between each two
-// or none. Each such byte is one cell to board.Shape.ScanCells (and "\r"
-// a space), so the line holds nine cells, good or bad. It returns 0 for
-// any other line.
-func boardLine(data []byte) int {
-	// The line end is at 9 or 17, or one further after a "\r"; byte 9
-	// says which form to look for (a space in the spaced form).
-	k := 0
-	switch {
-	case len(data) <= 9:
-	case data[9] == '\n':
-		k = 9
-	case data[9] == '\r':
-		if len(data) > 10 && data[10] == '\n' {
-			k = 10
-		}
-	case len(data) > 17 && data[17] == '\n':
-		k = 17
-	case len(data) > 18 && data[17] == '\r' && data[18] == '\n':
-		k = 18
-	}
-	switch {
-	case (k == 9 || k == 10) && cells9(data):
-		return k
-	case (k == 17 || k == 18) && cells17(data):
-		return k
-	}
-	return 0
-}
-
-// cells9 reports whether the first nine bytes of data, nine at least,
-// are each from '!' to 0x7f: boardLine's compact form.
-func cells9(data []byte) bool {
-	return printable(binary.LittleEndian.Uint64(data), 0x8080808080808080) && data[8]-'!' < 0x80-'!'
-}
-
-// cells17 reports whether the first 17 bytes of data, 17 at least, are
-// nine bytes from '!' to 0x7f with a space between each two: boardLine's
-// spaced form.
-func cells17(data []byte) bool {
-	a, c := binary.LittleEndian.Uint64(data[0:]), binary.LittleEndian.Uint64(data[8:])
-	const ones, odd, spaces, even = 0x0101010101010101, 0xff00ff00ff00ff00, 0x2000200020002000, 0x0080008000800080
-	// The spaces in the odd bytes; the cells in the even ones below 0x80,
-	// and raised past 0x7f by adding 0x5f (printable, for both words at
-	// once); a byte below '!' wraps past 0x80-'!' when '!' is taken from
-	// it.
-	x, y := a&^odd, c&^odd
-	return (a&odd^spaces)|(c&odd^spaces)|(x|y)&even == 0 && (x+0x5f*ones)&(y+0x5f*ones)&even == even && data[16]-'!' < 0x80-'!'
-}
-
-// printable reports whether the bytes of x flagged in mask (0x80 in their
-// lanes) are all from '!' to 0x7f: below 0x80, and raised past 0x7f by
-// adding 0x5f, with no carry out of any lane.
-func printable(x, mask uint64) bool {
-	const ones = 0x0101010101010101
-	return x&mask == 0 && (x&^mask+0x5f*ones)&mask == mask
-}
-
-// sameLines returns how many whole lines at the start of data, max at
-// most, are board lines of boardLine's of size bytes, line end included,
-// for size 10 or 18 (line ends of one byte; any other size gives 0): the
-// lines of a file as judges write them, checked in a loop of their own.
-func sameLines(data []byte, size, max int) int { return lineRun(data, size, 0, max) }
-
-// rowsCase returns the length of the three lines at the start of data,
-// line ends included, when each is a row of a 3x3 board to readBoard: at
-// most maxOther bytes from ' ' to 0x7e (and a "\r" at its end), of which
-// three are not spaces, and so three cells to board.Shape.ScanCells,
-// good or bad. A line of a row's cells starts a board of rows, and the
-// two lines after it are its rows, so the three are one case. It returns
-// 0 for anything else.
-func rowsCase(data []byte) int {
-	at := 0
-	for range 3 {
-		k := lineEnd(data[at:min(len(data), at+maxOther+1)])
-		if k < 0 {
-			return 0
-		}
-		cells := 0
-		for _, c := range WithoutCR(data[at : at+k]) {
-			if c < ' ' || c > 0x7e {
-				return 0
-			}
-			cells += b2i(c != ' ')
-		}
-		if cells != 3 {
-			return 0
-		}
-		at += k + 1
-	}
-	return at
-}
-
-// sameRows counts the cases at the start of data, max at most, of three
-// rows each written "a b c" or "abc" with a line end of one byte, the
-// first case's form for them all (rowsCase's lines, checked in a loop of
-// their own), and returns their number and their bytes.
-func sameRows(data []byte, max int) (n, size int) {
-	row := func(d []byte, spaced bool) bool {
-		if spaced {
-			return d[1] == ' ' && d[3] == ' ' && d[5] == '\n' && cell(d[0]) && cell(d[2]) && cell(d[4])
-		}
-		return d[3] == '\n' && cell(d[0]) && cell(d[1]) && cell(d[2])
-	}
-	spaced := len(data) > 1 && data[1] == ' '
-	width := 4
-	if spaced {
-		width = 6
-	}
-	for n < max && len(data) >= 3*width && row(data, spaced) && row(data[width:], spaced) && row(data[2*width:], spaced) {
-		data = data[3*width:]
-		n++
-	}
-	return n, n * 3 * width
-}
-
-// cell reports whether c is from '!' to 0x7e: a cell to ScanCells.
-func cell(c byte) bool { return c-'!' < 0x7f-'!' }
-
-// sameGapLines is sameLines for lines of size bytes each followed by an
-// empty line: it counts such pairs of lines.
-func sameGapLines(data []byte, size, max int) int { return lineRun(data, size, 1, max) }
-
-// lineRun is sameLines, for lines each followed by gap empty lines (0 or
-// 1): the byte before each next line is a line end too.
-func lineRun(data []byte, size, gap, max int) int {
-	n := 0
-	step := size + gap
-	switch size {
-	case 10:
-		for ; n < max && len(data) >= step && data[9] == '\n' && data[step-1] == '\n' && cells9(data); n++ {
-			data = data[step:]
-		}
-	case 18:
-		for ; n < max && len(data) >= step && data[17] == '\n' && data[step-1] == '\n' && cells17(data); n++ {
-			data = data[step:]
-		}
-	}
-	return n
-}
-
-// otherBoardLine returns the length of the line at the start of data when
-// it is not a board line of the usual forms (boardLine) but is still a
-// whole board to readBoard, good or bad, and one board, not a pair: a
-// line of at most maxOther bytes from ' ' to 0x7e (and a "\r" at its
-// end), of which four or more, but not 18, are not spaces, and so cells
-// to board.Shape.ScanCells (more than a row's three, and not the start
-// and the goal on one line). A bad case, so written, stays in its block.
-// It returns 0 for any other line.
-func otherBoardLine(data []byte) int {
-	k := lineEnd(data[:min(len(data), maxOther+1)])
-	if k < 0 {
-		return 0
-	}
-	cells := 0
-	for _, c := range WithoutCR(data[:k]) { // a "\r" is a space to ScanCells
-		if c < ' ' || c > 0x7e {
-			return 0
-		}
-		cells += b2i(c != ' ')
-	}
-	if cells < 4 || cells == 18 {
-		return 0
-	}
-	return k
-}
-
-// maxOther is the longest line otherBoardLine takes.
-const maxOther = 128
 
 // Pairs reports whether b is a block of pairs, whose every line is empty
 // or one 3x3 board, most often laid out as board.NineWords reads it (its
@@ -523,14 +237,14 @@ func (pl *PairLines) Skip(k int) {
 // it, without its line end ("\n" or "\r\n"): a line of boardLine's ends
 // where it says, any other is searched.
 func cutBoard(data []byte) (board, rest []byte, ok bool) {
-	k := boardLine(data)
+	k := scan.BoardLine(data)
 	if k == 0 {
-		k = lineEnd(data)
+		k = scan.LineEnd(data)
 	}
 	if k <= 0 {
 		return nil, data, false
 	}
-	return WithoutCR(data[:k]), data[k+1:], true
+	return scan.WithoutCR(data[:k]), data[k+1:], true
 }
 
 // Num returns the number of the case Next gave last.
@@ -714,7 +428,7 @@ func (r *Reader) cutStarts(data []byte, line int, dst []startCase) ([]startCase,
 			continue
 		}
 		if s == board.Shape3x3 {
-			if size, ok := nineRows(data); ok {
+			if size, ok := scan.NineRows(data); ok {
 				dst = append(dst, startCase{line: line + 1, off: int32(len(whole) - len(data)), layout: layoutOf(data, size, true)})
 				data = data[size:]
 				line += rows
@@ -722,11 +436,11 @@ func (r *Reader) cutStarts(data []byte, line int, dst []startCase) ([]startCase,
 			}
 		}
 		for row := range rows {
-			k := lineEnd(data)
+			k := scan.LineEnd(data)
 			if k < 0 {
 				return dst, false
 			}
-			if _, ok := plainRow(data[:k], cols, n, chars[row*cols:]); !ok {
+			if _, ok := scan.PlainRow(data[:k], cols, n, chars[row*cols:]); !ok {
 				return dst, false
 			}
 			data = data[k+1:]
@@ -759,11 +473,11 @@ func lineCases(data []byte, line int, dst []startCase) ([]startCase, bool) {
 			continue
 		}
 		off := int32(len(whole) - len(data))
-		k := boardLine(data)
+		k := scan.BoardLine(data)
 		if k == 0 {
 			// Three rows of "a b c" or "abc", each with its line end of
 			// one byte.
-			size, ok := rowsSize(data)
+			size, ok := scan.RowsSize(data)
 			if !ok {
 				return dst, false
 			}
@@ -775,7 +489,7 @@ func lineCases(data []byte, line int, dst []startCase) ([]startCase, bool) {
 		line++
 		c := startCase{line: line, off: off, layout: layoutOf(data, k+1, false)}
 		if c.layout == LayoutRead {
-			b, ok := board.ParseLine(board.Shape3x3, WithoutCR(data[:k]))
+			b, ok := board.ParseLine(board.Shape3x3, scan.WithoutCR(data[:k]))
 			if !ok {
 				return dst, false
 			}
@@ -785,31 +499,6 @@ func lineCases(data []byte, line int, dst []startCase) ([]startCase, bool) {
 		data = data[k+1:]
 	}
 	return dst, true
-}
-
-// nineRows reports whether a 3x3 case at the start of data is laid out
-// in one of the two usual ways, three rows of "a b c" or of "abc"
-// (rowsSize), and then a blank line, and gives the bytes of its rows;
-// false for anything else, which cutStarts reads row by row. Its board
-// is read when asked (readLayout).
-func nineRows(data []byte) (int, bool) {
-	size, ok := rowsSize(data)
-	if !ok || len(data) <= size || data[size] != '\n' {
-		return 0, false
-	}
-	return size, true
-}
-
-// rowsSize reports whether data starts with three rows that rows9
-// reads, by their line ends alone, and their bytes.
-func rowsSize(data []byte) (int, bool) {
-	switch {
-	case len(data) > 17 && data[5] == '\n' && data[11] == '\n' && data[17] == '\n':
-		return 18, true
-	case len(data) > 11 && data[3] == '\n' && data[7] == '\n' && data[11] == '\n':
-		return 12, true
-	}
-	return 0, false
 }
 
 // rows9 reads a 3x3 board at the start of data written as three rows of
@@ -842,66 +531,6 @@ func rows9(data []byte) (board.Board, int, bool) {
 // reading line by line.
 var noStartBlocks = false
 
-// countLines counts the lines of data, whole lines, and its cases: the
-// runs of lines that are not blank.
-func countLines(data []byte) (lines, cases int) {
-	inCase := false
-	for rest := data; len(rest) > 0; lines++ {
-		nl := lineEnd(rest)
-		blank := isBlankLine(rest[:nl])
-		if !blank && !inCase {
-			cases++
-		}
-		inCase = !blank
-		rest = rest[nl+1:]
-	}
-	return lines, cases
-}
-
-// countWords is countLines eight bytes at a time, for data in which no
-// line starts with a space or any other byte below '!' but a line end, as
-// judge files are written: a blank line is then an empty one, and a case
-// starts at each byte that is not a line end and follows two of them (the
-// start of data stands after two). It reports false for any other data.
-func countWords(data []byte) (lines, cases int, ok bool) {
-	const ones, high, low7 = 0x0101010101010101, 0x8080808080808080, 0x7f7f7f7f7f7f7f7f
-	// In masks, byte lanes of 0x80: exact, with no borrow between lanes.
-	newlines := func(x uint64) uint64 {
-		z := x ^ 0x0a*ones
-		return ^((z&low7 + low7) | z | low7)
-	}
-	lowBytes := func(x uint64) uint64 { // the bytes up to ' '
-		return ^((x | high) - 0x21*ones) &^ x & high
-	}
-	before := uint64(high) // the line ends of the last word: two before data
-	var bad uint64
-	// Whole words, then what is left in one word of its own, with the
-	// bytes past data masked off: no test of the length in the loop.
-	off := 0
-	for ; off+8 <= len(data); off += 8 {
-		x := binary.LittleEndian.Uint64(data[off:])
-		n := newlines(x)
-		prev1 := n<<8 | before>>56
-		prev2 := n<<16 | before>>48
-		lines += bits.OnesCount64(n)
-		cases += bits.OnesCount64(^n & high & prev1 & prev2)
-		bad |= lowBytes(x) &^ n & prev1
-		before = n
-	}
-	if off < len(data) {
-		var buf [8]byte
-		valid := uint64(1)<<(8*uint(copy(buf[:], data[off:]))) - 1
-		x := binary.LittleEndian.Uint64(buf[:])
-		n := newlines(x) & valid
-		prev1 := n<<8 | before>>56
-		prev2 := n<<16 | before>>48
-		lines += bits.OnesCount64(n)
-		cases += bits.OnesCount64(^n & high & valid & prev1 & prev2)
-		bad |= lowBytes(x) &^ n & prev1 & valid
-	}
-	return lines, cases, bad == 0
-}
-
 // BoardLines returns how many whole lines (each with its line end, "\n"
 // or "\r\n") at the start of data are boards of p's shape written as
 // judges write them: one character a cell, every one printable and not a
@@ -917,44 +546,12 @@ func (p *Preset) BoardLines(data []byte) (size, lines int) {
 		return 0, 0
 	}
 	for size < len(data) {
-		k := lineEnd(data[size:])
-		if k < 0 || !plainLine(WithoutCR(data[size:size+k]), n) {
+		k := scan.LineEnd(data[size:])
+		if k < 0 || !scan.PlainLine(scan.WithoutCR(data[size:size+k]), n) {
 			break
 		}
 		size += k + 1
 		lines++
 	}
 	return size, lines
-}
-
-// WithoutCR returns line without the "\r" of a line end of two bytes, if
-// it has one: a space to the readers.
-func WithoutCR(line []byte) []byte {
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		return line[:n-1]
-	}
-	return line
-}
-
-// plainLine reports whether line is a board of n cells as BoardLines
-// takes them.
-func plainLine(line []byte, n int) bool {
-	printable := func(c byte) bool { return c > ' ' && c < 0x7f }
-	switch len(line) {
-	case n:
-		for _, c := range line {
-			if !printable(c) {
-				return false
-			}
-		}
-		return true
-	case 2*n - 1:
-		for i := 0; i < len(line); i += 2 {
-			if !printable(line[i]) || i+1 < len(line) && line[i+1] != ' ' {
-				return false
-			}
-		}
-		return true
-	}
-	return false
 }

@@ -2,6 +2,7 @@ package format
 
 import (
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/scan"
 )
 
 // Error is a fault of a judge file, or of boards given as arguments: the
@@ -73,7 +74,7 @@ func (e *Error) Unwrap() error {
 // of bad lines.
 func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byte) ([]byte, bool) {
 	s := p.Shape
-	if !p.OneLine || p.Nested || p.Pairs || !s.Valid() || len(line) > MaxLine || isBlankLine(line) {
+	if !p.OneLine || p.Nested || p.Pairs || !s.Valid() || len(line) > MaxLine || scan.Blank(line) {
 		return dst, false
 	}
 	for _, c := range line {

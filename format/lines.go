@@ -3,9 +3,9 @@ package format
 import (
 	"bufio"
 	"bytes"
-	"encoding/binary"
 	"io"
-	"math/bits"
+
+	"github.com/slidingpuzzle/solver/internal/scan"
 )
 
 // lineReader reads lines and counts them, holding one line at a time: a
@@ -158,7 +158,7 @@ func (l *lineReader) memLine() (line []byte, tooLong int, ok bool) {
 		l.err = io.EOF
 		return nil, 0, false
 	}
-	if k := lineEnd(l.mem); k >= 0 {
+	if k := scan.LineEnd(l.mem); k >= 0 {
 		line, l.mem = l.mem[:k], l.mem[k+1:]
 	} else {
 		line, l.mem = l.mem, nil
@@ -245,26 +245,6 @@ func withoutBOM(line []byte, lineNo int) []byte {
 	return line
 }
 
-// lineEnd returns the index of the first '\n' in data, or -1: the first
-// 24 bytes (a spaced 3x3 board and its line end) are searched eight at a
-// time in a word, which costs less than setting up bytes.IndexByte for a
-// short line.
-func lineEnd(data []byte) int {
-	off := 0
-	for ; off+8 <= len(data) && off < 24; off += 8 {
-		// The bytes of x that are '\n' become zero; the lowest byte the
-		// classic test for a zero byte flags is exact.
-		x := binary.LittleEndian.Uint64(data[off:]) ^ 0x0a0a0a0a0a0a0a0a
-		if m := (x - 0x0101010101010101) &^ x & 0x8080808080808080; m != 0 {
-			return off + bits.TrailingZeros64(m)/8
-		}
-	}
-	if k := bytes.IndexByte(data[off:], '\n'); k >= 0 {
-		return off + k
-	}
-	return -1
-}
-
 // peekWords returns the number of words on the next line that is not
 // blank or all comment, without reading it, and ok. ok is false when the
 // input ends first, when that line does not fit in l's buffer, or after
@@ -284,7 +264,7 @@ func (l *lineReader) peekWords() (words int, ok bool) {
 				}
 				k = len(data)
 			}
-			if line := l.uncomment(data[:k]); !isBlankLine(line) {
+			if line := l.uncomment(data[:k]); !scan.Blank(line) {
 				return len(bytes.Fields(line)), true
 			}
 			data = data[min(k+1, len(data)):]

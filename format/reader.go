@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/scan"
 )
 
 // MaxLine is the longest line a Reader reads, in bytes, not counting its
@@ -221,15 +222,6 @@ func (r *Reader) wrap(err error) error {
 	return err
 }
 
-func isBlankLine(line []byte) bool {
-	for _, c := range line {
-		if c != ' ' && c != '\t' && c != '\r' && c != '\v' && c != '\f' {
-			return false
-		}
-	}
-	return true
-}
-
 // Next reads the next case into c and reports whether there was one.
 func (r *Reader) Next(c *Case) bool {
 	if r.starts != nil && !r.startsRead && !r.readStarts() {
@@ -386,7 +378,7 @@ func (r *Reader) Next(c *Case) bool {
 func (r *Reader) filledLine() ([]byte, int, bool) {
 	for {
 		line, tooLong, ok := r.readLine()
-		if !ok || tooLong > 0 || !isBlankLine(line) {
+		if !ok || tooLong > 0 || !scan.Blank(line) {
 			return line, tooLong, ok
 		}
 	}
@@ -502,7 +494,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 			bs.err = r.lineTooLong(r.line, tooLong)
 			return dst
 		}
-		if !isBlankLine(line) {
+		if !scan.Blank(line) {
 			break
 		}
 		if r.args {
@@ -579,7 +571,7 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 			}
 			bs.last = r.line
 			continue
-		case isBlankLine(line):
+		case scan.Blank(line):
 			if bs.err == nil {
 				bs.err = r.errorAt(r.line, 0, "a blank line after "+plural(row-1, "row")+" of the board; want "+strconv.Itoa(rows)+" rows of "+strconv.Itoa(cols))
 			}
@@ -607,30 +599,6 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 // reading of every row by ScanCells.
 var noPlainRows = false
 
-// plainRow reports whether line is one row of a board of n cells (ten or
-// fewer) written plainly: cols characters, each a cell of the board, with
-// nothing between them (spaced false) or one space (spaced true); and
-// copies the cells' characters to chars.
-func plainRow(line []byte, cols, n int, chars []byte) (spaced, ok bool) {
-	step := 1
-	switch len(line) {
-	case cols:
-	case 2*cols - 1:
-		spaced, step = true, 2
-	default:
-		return false, false
-	}
-	chars = chars[:cols]
-	for j := range chars {
-		c := line[j*step]
-		if v, ok := board.CellValue(c); !ok || int(v) >= n || spaced && j > 0 && line[2*j-1] != ' ' {
-			return false, false
-		}
-		chars[j] = c
-	}
-	return spaced, true
-}
-
 // plainRows reads a board of one row a line whose first row is first,
 // when it is a plain row (plainRow), and reports whether it was: it
 // takes the rows after it the same way while they are plain, and their
@@ -643,7 +611,7 @@ func (r *Reader) plainRows(dst []board.Cell, bs *boardScan, first []byte) ([]boa
 	n, cols, rows := bs.shape.Cells(), bs.shape.Cols, bs.shape.Rows
 	var chars [board.MaxSmall]byte  // the cells' characters, row by row
 	var layout [board.MaxSmall]bool // whether each row was spaced
-	spaced, ok := plainRow(first, cols, n, chars[:])
+	spaced, ok := scan.PlainRow(first, cols, n, chars[:])
 	if !ok {
 		return dst, false
 	}
@@ -670,7 +638,7 @@ func (r *Reader) plainRows(dst []board.Cell, bs *boardScan, first []byte) ([]boa
 		}
 		simple := false
 		if tooLong == 0 {
-			layout[row], simple = plainRow(line, cols, n, chars[row*cols:])
+			layout[row], simple = scan.PlainRow(line, cols, n, chars[row*cols:])
 		}
 		if !simple {
 			r.unread(line, tooLong)
@@ -762,7 +730,7 @@ func (r *Reader) restOfCase() error {
 		if !ok {
 			return err
 		}
-		if tooLong == 0 && isBlankLine(line) {
+		if tooLong == 0 && scan.Blank(line) {
 			r.unread(line, 0)
 			return err
 		}
@@ -927,7 +895,7 @@ func (r *Reader) readSize() (board.Shape, int, bool, error) {
 		if !ok {
 			return board.Shape{}, 0, false, nil
 		}
-		if tooLong == 0 && isBlankLine(line) {
+		if tooLong == 0 && scan.Blank(line) {
 			continue
 		}
 		if r.skip.Rows > 0 {
@@ -1008,7 +976,7 @@ func (r *Reader) readCount() error {
 		if tooLong > 0 {
 			return r.errorAt(r.line, 0, "line of "+strconv.Itoa(tooLong)+" bytes is too long; want the number of cases")
 		}
-		if isBlankLine(line) {
+		if scan.Blank(line) {
 			continue
 		}
 		f := bytes.TrimSpace(line)
@@ -1035,7 +1003,7 @@ func (r *Reader) moreInput() bool {
 		if !ok {
 			return false
 		}
-		if tooLong > 0 || !isBlankLine(line) {
+		if tooLong > 0 || !scan.Blank(line) {
 			r.unread(line, tooLong)
 			return true
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/ordered"
+	"github.com/slidingpuzzle/solver/internal/scan"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -269,7 +270,7 @@ func (w *lineJudge) judge(b *lineBlock) {
 			ins[n], anss[n] = in[:i], ans[:a]
 			in, ans = in[i+1:], ans[a+1:]
 			// A line end of two bytes: its "\r" is a space to the readers.
-			key, solvable, ok := w.solver.KeyLine(format.WithoutCR(ins[n]))
+			key, solvable, ok := w.solver.KeyLine(scan.WithoutCR(ins[n]))
 			w.keys[n], w.kinds[n] = key, lineOther
 			switch {
 			case ok && solvable:
@@ -295,12 +296,12 @@ func (w *lineJudge) judge(b *lineBlock) {
 				} else {
 					want = w.paths[i].AppendTo(w.spell[:0])
 				}
-				if bytes.Equal(want, format.WithoutCR(anss[i])) {
+				if bytes.Equal(want, scan.WithoutCR(anss[i])) {
 					b.passed++
 					continue
 				}
 			case lineUnsolvable:
-				if string(format.WithoutCR(anss[i])) == p.Unsolvable {
+				if string(scan.WithoutCR(anss[i])) == p.Unsolvable {
 					b.passed++
 					continue
 				}
