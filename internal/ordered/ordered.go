@@ -55,7 +55,8 @@ type Pipe[T any] struct {
 	ctx     context.Context
 	work    chan *entry[T]
 	order   chan *entry[T]
-	free    chan *T // the pool: items written or put back
+	free    chan *T        // the pool: items written or put back
+	entries chan *entry[T] // entries written, to use again
 	made    atomic.Int64
 	wg      sync.WaitGroup
 	unwatch func() bool // stops the wake-up on ctx's end
@@ -71,11 +72,12 @@ type Pipe[T any] struct {
 	err     error
 }
 
-// An entry is an item on its way from Send to Write.
+// An entry is an item on its way from Send to Write. Entries are used
+// again, so that a long input makes no garbage here.
 type entry[T any] struct {
 	t      *T
 	weight int
-	done   chan struct{} // closed once worked
+	done   chan struct{} // given a value once worked
 }
 
 // Start starts the workers and the writer of a Pipe. Close ends them.
@@ -95,6 +97,7 @@ func Start[T any](ctx context.Context, c Config[T]) *Pipe[T] {
 		work:    make(chan *entry[T], c.Items),
 		order:   make(chan *entry[T], c.Items),
 		free:    make(chan *T, c.Items),
+		entries: make(chan *entry[T], c.Items),
 		stopped: make(chan struct{}),
 	}
 	p.cond.L = &p.mu
@@ -114,7 +117,7 @@ func (p *Pipe[T]) worker() {
 		if !p.failed.Load() {
 			do(e.t)
 		}
-		close(e.done)
+		e.done <- struct{}{}
 	}
 }
 
@@ -139,6 +142,11 @@ func (p *Pipe[T]) writer() {
 		}
 		p.mu.Unlock()
 		p.Put(e.t)
+		e.t = nil
+		select {
+		case p.entries <- e:
+		default:
+		}
 	}
 }
 
@@ -194,7 +202,13 @@ func (p *Pipe[T]) Send(t *T) {
 	p.pending++
 	p.weight += w
 	p.mu.Unlock()
-	e := &entry[T]{t: t, weight: w, done: make(chan struct{})}
+	var e *entry[T]
+	select {
+	case e = <-p.entries:
+	default:
+		e = &entry[T]{done: make(chan struct{}, 1)}
+	}
+	e.t, e.weight = t, w
 	p.order <- e
 	p.work <- e
 }
