@@ -59,6 +59,11 @@ type Job struct {
 	Timeout time.Duration
 
 	warned atomic.Bool // the note on counts not proven shortest is given
+
+	// onPairBlock and onBoardBlock, when set, are called for each block
+	// answerPairs and answerBoards answer: for the tests, on the
+	// workers' goroutines.
+	onPairBlock, onBoardBlock func()
 }
 
 // Result counts what a Run saw.

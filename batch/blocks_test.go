@@ -176,8 +176,7 @@ func FuzzBlocksAgree(f *testing.F) {
 // cases for the workers to read, and case by case with answerer: the
 // same answers, messages and counts.
 func TestSeparatedBlocks(t *testing.T) {
-	testHookBoardBlock = func() { boardBlocks.Add(1) }
-	defer func() { testHookBoardBlock = nil }()
+	t.Parallel()
 	for _, name := range []string{"lightoj1139", "boj11112", "uva652", "aoj"} {
 		p, _ := format.Lookup(name)
 		for seed := range uint64(4) {
@@ -227,8 +226,9 @@ func TestSeparatedBlocks(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			boardBlocks.Store(0)
+			var boardBlocks atomic.Int64
 			j := &Job{Solver: v, Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
+			j.onBoardBlock = func() { boardBlocks.Add(1) }
 			var out bytes.Buffer
 			res, err := j.Run(strings.NewReader(in), &out)
 			if seed%2 == 1 && boardBlocks.Load() == 0 {
@@ -297,9 +297,6 @@ func alone(t *testing.T, j *Job, in string) string {
 	}
 	return fmt.Sprintf("%+v\n%s\n%s", want, a.msgs, dst)
 }
-
-// boardBlocks counts the blocks answerBoards answered, for the tests.
-var boardBlocks atomic.Int64
 
 // TestBlocksAgreeSpaced answers files of random spaced boards, both
 // solvable and not, among which a line now and then is spoilt (a repeat,

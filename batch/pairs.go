@@ -31,10 +31,6 @@ type pairGroup struct {
 	paths [group]table.Packed
 }
 
-// testHookPairBlock, when set, is called for each block answerPairs
-// answers.
-var testHookPairBlock func()
-
 // pairsFor returns the table.Pairs that answers the pairs of j's preset
 // from their lines, made once, or nil where there is none (no 3x3 table):
 // the blocks are then read as any other.
@@ -58,8 +54,8 @@ func (a *answerer) pairsFor(j *Job) *table.Pairs {
 // case of a table whose fast lookups are not built is answered as any
 // other case (answerer.answer), which counts towards building them.
 func (a *answerer) answerPairs(ctx context.Context, j *Job, dst []byte, b *format.Block, kp *table.Pairs) ([]byte, Result, error) {
-	if testHookPairBlock != nil {
-		testHookPairBlock()
+	if j.onPairBlock != nil {
+		j.onPairBlock()
 	}
 	var res Result
 	p := &j.Preset

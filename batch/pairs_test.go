@@ -23,9 +23,8 @@ import (
 // answerer: the same answers, messages and counts. Each Run has tables of
 // its own, so that it meets them before their fast lookups are built too.
 func TestPairBlocks(t *testing.T) {
+	t.Parallel()
 	var blocks atomic.Int64
-	testHookPairBlock = func() { blocks.Add(1) }
-	defer func() { testHookPairBlock = nil }()
 	for _, name := range []string{"lrj", "hdu3567", "hoj1868"} {
 		p, _ := format.Lookup(name)
 		for seed := range uint64(3) {
@@ -49,6 +48,7 @@ func TestPairBlocks(t *testing.T) {
 				}
 			}
 			j := &Job{Solver: v, Preset: p, Name: "in", Log: &msgs, LogPrefix: "> ", Workers: 1 + int(seed)%2}
+			j.onPairBlock = func() { blocks.Add(1) }
 			var out bytes.Buffer
 			res, err := j.Run(strings.NewReader(in), &out)
 			if err != nil {

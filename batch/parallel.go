@@ -385,10 +385,6 @@ func appendLooked(w *format.AnswerWriter, dst []byte, kind uint8, num int, path 
 	return w.End(dst, from)
 }
 
-// testHookBoardBlock, when set, is called for each block answerBoards
-// answers.
-var testHookBoardBlock func()
-
 // fastFor returns the table's Solver of goal once its fast lookups are
 // built, or nil: before, a block's cases go through answerRun, whose
 // lookups count towards building them.
@@ -414,8 +410,8 @@ func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
 // built. It reports false, having written nothing, when a start is not a
 // board: the caller reads the block's cases with Next.
 func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first int, v *table.Solver) ([]byte, Result, bool) {
-	if testHookBoardBlock != nil {
-		testHookBoardBlock()
+	if j.onBoardBlock != nil {
+		j.onBoardBlock()
 	}
 	// Every case's key first, so that a start that is no board sends the
 	// block to Next before any answer is written. (An unsolvable board's

@@ -37,6 +37,7 @@ func largeCase(p format.Preset, s board.Shape, seed uint64) (board.Board, []byte
 // they are made, with the length first or not: each answer's path leads
 // its board to the goal, and the length said is the path's.
 func TestStream(t *testing.T) {
+	t.Parallel()
 	np, _ := format.Lookup("npuzzle")
 	counted := np
 	counted.Print = format.MovesThenPath

@@ -72,6 +72,7 @@ func TestLargeParity(t *testing.T) {
 // exactly when the search reaches it. The permutation's cycles (as large
 // boards count them) give the same parity as the inversions.
 func TestParityAgainstBFS(t *testing.T) {
+	t.Parallel()
 	for _, s := range []Shape{{2, 2}, {2, 3}, {3, 2}, {2, 4}, {4, 2}, {3, 3}} {
 		for _, blank := range []int{0, s.Cells() - 1, s.Cols + 1} {
 			goal := s.Goal(blank)

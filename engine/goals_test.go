@@ -17,6 +17,7 @@ import (
 // small shapes, random starts on 3x3, for a goal of random tiles with its
 // blank in each cell.
 func TestGoalsDistance(t *testing.T) {
+	t.Parallel()
 	v := embedded.Solver()
 	rng := rand.New(rand.NewPCG(11, 12))
 	for _, s := range []board.Shape{{Rows: 2, Cols: 2}, {Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, board.Shape3x3} {

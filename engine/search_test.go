@@ -28,11 +28,12 @@ func toBoard(t *testing.T, g slow.Grid) board.Board {
 // plain IDA* with Manhattan distance written apart from it, on boards a
 // random walk from goals of every blank cell: the same path, exactly.
 func TestSearchShapes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(10, 16))
 	solver := embedded.Solver()
 	for n := 10; n <= 16; n++ {
 		for _, s := range board.Shapes(n) {
 			t.Run(s.String(), func(t *testing.T) {
+				t.Parallel()
+				rng := rand.New(rand.NewPCG(10, uint64(16*s.Rows+s.Cols)))
 				walks := 3
 				if testing.Short() {
 					walks = 1
@@ -61,6 +62,7 @@ func TestSearchShapes(t *testing.T) {
 // TestSearch2x5 answers 2x5 boards spread over the whole space against a
 // breadth-first search of all 1,814,400 positions.
 func TestSearch2x5(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("a breadth-first search of 1.8M positions")
 	}

@@ -111,7 +111,7 @@ func (r *Reader) take(b *Block, data []byte, lines, cases int, pairs bool, strid
 func (r *Reader) nextBoardBlock(b *Block) bool {
 	l := &r.lineReader
 	if r.p.Shape != board.Shape3x3 || r.p.Nested || r.args || r.invalid != nil || r.p.Count && !r.countRead ||
-		l.held || l.partial || l.inMem || l.err != nil || l.line == 0 || noFastCases { // line 1 may begin with a byte order mark
+		l.held || l.partial || l.inMem || l.err != nil || l.line == 0 || r.slow&slowFastCases != 0 { // line 1 may begin with a byte order mark
 		return false
 	}
 	limit := math.MaxInt
@@ -271,11 +271,11 @@ func (b *Block) Reader(into *Reader) *Reader {
 	if into == nil || into.p.Name != b.src.p.Name {
 		into = newReader(nil, b.src.name, b.src.p, b.src.goal, false)
 	}
-	into.name, into.p, into.goal = b.src.name, b.src.p, b.src.goal
+	into.name, into.p, into.goal, into.slow = b.src.name, b.src.p, b.src.goal, b.src.slow
 	into.lineReader.resetMem(b.data, b.line)
 	into.countRead, into.count, into.num, into.extraSaid, into.shortSaid = true, -1, b.num, false, false
 	into.starts, into.startsNext, into.startsData, into.startsRead = nil, 0, nil, false
-	if cases, ok := into.cutStarts(b.data, b.line, into.startsBuf[:0]); ok && !noStartBlocks {
+	if cases, ok := into.cutStarts(b.data, b.line, into.startsBuf[:0]); ok {
 		into.starts, into.startsBuf, into.startsData = cases, cases, b.data
 	}
 	return into
@@ -413,7 +413,7 @@ func readLayout(data []byte, layout Layout) (board.Board, bool) {
 func (r *Reader) cutStarts(data []byte, line int, dst []startCase) ([]startCase, bool) {
 	s := r.p.Shape
 	n, rows, cols := s.Cells(), s.Rows, s.Cols
-	if r.p.Pairs || r.p.Nested || r.p.OneLine || r.args || n == 0 || n > 10 || noPlainRows {
+	if r.p.Pairs || r.p.Nested || r.p.OneLine || r.args || n == 0 || n > 10 || r.slow&slowPlainRows != 0 {
 		return dst, false
 	}
 	if !r.p.Separated {
@@ -526,10 +526,6 @@ func rows9(data []byte) (board.Board, int, bool) {
 	}
 	return board.Board{}, 0, false
 }
-
-// noStartBlocks turns cutStarts off, for the tests that hold it to
-// reading line by line.
-var noStartBlocks = false
 
 // BoardLines returns how many whole lines (each with its line end, "\n"
 // or "\r\n") at the start of data are boards of p's shape written as

@@ -20,13 +20,12 @@ func full(c *Case) string {
 	return fmt.Sprintf("%d@%d %v>%v", c.Num, c.Line, c.Start, c.Goal)
 }
 
-// plainBlocks counts the blocks readBlocks found read whole at once.
-var plainBlocks int
-
 // readBlocks reads in as a batch does: a Block whenever NextBlock cuts
 // one, read by a Reader of its own, else a run of cases of random length
 // by Next.
-func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) {
+//
+// whole counts the blocks it found read whole at once.
+func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks, whole int) {
 	goal, _ := p.DefaultGoal()
 	r := NewReader(strings.NewReader(in), "in", p, goal)
 	var b Block
@@ -36,7 +35,7 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 		if r.NextBlock(&b) {
 			blocks++
 			if b.Pairs() {
-				plainBlocks++ // cut from lines that are all boards
+				whole++ // cut from lines that are all boards
 			}
 			if b.Pairs() && rng.IntN(2) == 0 {
 				// As a batch reads a block of pairs: the usual case from
@@ -90,7 +89,7 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 			}
 			sub = b.Reader(sub)
 			if sub.starts != nil {
-				plainBlocks++
+				whole++
 			}
 			n := 0
 			for sub.Next(&c) {
@@ -109,7 +108,7 @@ func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks int) 
 			k++
 		}
 		if k < n {
-			return out, blocks
+			return out, blocks, whole
 		}
 	}
 }
@@ -216,6 +215,7 @@ var blockPresets = []string{"lightoj1139", "boj11112", "lrj", "hdu3567", "hoj186
 // lines too long), in Blocks and case by case: the same cases, numbers,
 // lines and messages.
 func TestBlocksAgree(t *testing.T) {
+	t.Parallel()
 	cleanBlocks, wholeBlocks := 0, 0
 	defer func() {
 		if wholeBlocks < cleanBlocks/3 {
@@ -239,13 +239,12 @@ func TestBlocksAgree(t *testing.T) {
 			}
 			in := separatedFileOf(p, n, rng, messy)
 			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
-			plainBlocks = 0
-			got, blocks := readBlocks(p, in, rng)
+			got, blocks, whole := readBlocks(p, in, rng)
 			if blocks == 0 {
 				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
 			}
 			if !messy {
-				cleanBlocks, wholeBlocks = cleanBlocks+blocks, wholeBlocks+plainBlocks
+				cleanBlocks, wholeBlocks = cleanBlocks+blocks, wholeBlocks+whole
 			}
 			sameCases(t, fmt.Sprintf("%s seed %d messy %v", name, seed, messy), "blocks", "alone", got, want)
 		}
@@ -268,14 +267,16 @@ func sameCases(t *testing.T, what, gotName, wantName string, got, want []string)
 
 // agreesWithout reads damaged files of each preset called names (with
 // boards of rows, if rows) as they are and with a fast path of the reader
-// turned off (*off), and holds the two readings to the same cases,
+// turned off (off), and holds the two readings to the same cases,
 // numbers, lines and messages.
-func agreesWithout(t *testing.T, off *bool, names []string, rows bool, stream uint64, size int) {
+func agreesWithout(t *testing.T, off slowPaths, names []string, rows bool, stream uint64, size int) {
 	t.Helper()
 	read := func(p Preset, in string, slow bool) []string {
-		*off = slow
-		defer func() { *off = false }()
-		return collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+		r := NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{}))
+		if slow {
+			r.slow = off
+		}
+		return collect(r, full)
 	}
 	for _, name := range names {
 		p, _ := Lookup(name)
@@ -297,7 +298,7 @@ func FuzzBlocksAgree(f *testing.F) {
 			rng := rand.New(rand.NewPCG(seed, uint64(n)))
 			in := separatedFile(p, 1+int(n)%12000, rng)
 			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
-			got, _ := readBlocks(p, in, rng)
+			got, _, _ := readBlocks(p, in, rng)
 			sameCases(t, name, "blocks", "alone", got, want)
 		}
 	})
@@ -307,7 +308,8 @@ func FuzzBlocksAgree(f *testing.F) {
 // them, with the rows taken plainly where they can be (plainRows) and
 // every row scanned: the same cases, numbers, lines and messages.
 func TestPlainRows(t *testing.T) {
-	agreesWithout(t, &noPlainRows, []string{"lightoj1139", "boj11112", "aoj", "uva652"}, true, 7, 500)
+	t.Parallel()
+	agreesWithout(t, slowPlainRows, []string{"lightoj1139", "boj11112", "aoj", "uva652"}, true, 7, 500)
 }
 
 // TestFastCases reads files of every preset whose cases Next may take at
@@ -315,13 +317,15 @@ func TestPlainRows(t *testing.T) {
 // them, with the fast path and without: the same cases, numbers, lines
 // and messages.
 func TestFastCases(t *testing.T) {
-	agreesWithout(t, &noFastCases, []string{"hdu1043", "uva652", "lrj", "hdu3567", "hoj1868", "luogu1379", "aoj"}, false, 11, 300)
+	t.Parallel()
+	agreesWithout(t, slowFastCases, []string{"hdu1043", "uva652", "lrj", "hdu3567", "hoj1868", "luogu1379", "aoj"}, false, 11, 300)
 }
 
 // TestFastRows is TestFastCases on files whose boards are written in rows,
 // which Next takes from the buffer too (rows9), pairs among them.
 func TestFastRows(t *testing.T) {
-	agreesWithout(t, &noFastCases, []string{"uva652", "lrj", "hdu3567", "hoj1868", "aoj"}, true, 13, 300)
+	t.Parallel()
+	agreesWithout(t, slowFastCases, []string{"uva652", "lrj", "hdu3567", "hoj1868", "aoj"}, true, 13, 300)
 }
 
 // TestAppendInt holds appendInt to strconv, and a label's %d to

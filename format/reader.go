@@ -95,6 +95,8 @@ type Reader struct {
 	startsBuf  []startCase
 	startsData []byte // the block's bytes, where the boards not yet read lie
 	startsRead bool   // every board of starts is read
+
+	slow slowPaths // fast paths turned off, by tests
 }
 
 // NewReader returns a Reader of the cases of r, laid out as p says. name
@@ -444,13 +446,19 @@ func bufferedBoard(buf []byte, at int, oneLine bool) (b board.Board, end, first,
 // pair on two) that Next can take as it is: of a shape given, with no count
 // left to check, in a preset that does not run a case to a blank line.
 func (r *Reader) oneLine() bool {
-	return !r.p.Separated && !r.p.Nested && !r.args && r.invalid == nil && !noFastCases &&
+	return !r.p.Separated && !r.p.Nested && !r.args && r.invalid == nil && r.slow&slowFastCases == 0 &&
 		r.p.Shape.Valid() && (!r.p.Count || r.countRead && (r.count < 0 || r.num < r.count))
 }
 
-// noFastCases turns Next's fast path off, for the tests that hold it to
-// the general reading.
-var noFastCases = false
+// slowPaths turns fast paths of a Reader off (Reader.slow), for the
+// tests that hold them to the general reading. A Reader of a Block or a
+// case (Block.Reader, PairLines.Reader) takes its source's.
+type slowPaths uint8
+
+const (
+	slowFastCases slowPaths = 1 << iota // Next's fast path, and NextBlock's blocks of boards
+	slowPlainRows                       // plainRows, and cutStarts
+)
 
 // plural writes "1 case" or "2 cases".
 func plural(n int, what string) string {
@@ -529,7 +537,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 		}
 	}
 	cols := bs.shape.Cols
-	if !r.p.Nested && !r.args && !r.p.OneLine && n <= 10 && !noPlainRows {
+	if !r.p.Nested && !r.args && !r.p.OneLine && n <= 10 && r.slow&slowPlainRows == 0 {
 		if dst, ok := r.plainRows(dst, bs, line); ok {
 			return dst
 		}
@@ -594,10 +602,6 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 	}
 	return dst
 }
-
-// noPlainRows turns plainRows off, for the tests that hold it to the
-// reading of every row by ScanCells.
-var noPlainRows = false
 
 // plainRows reads a board of one row a line whose first row is first,
 // when it is a plain row (plainRow), and reports whether it was: it

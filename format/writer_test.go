@@ -11,6 +11,7 @@ import (
 // consecutive case numbers across every carry up to 10^5, numbers out of
 // turn, and 0 and below, with paths of every length.
 func TestAnswerWriter(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	presets := append([]Preset{{}, {Label: "#%d%d: ", Print: Moves, Upper: true},
 		// Labels of 32 bytes around 10^4 and 10^5 numbers, the most

@@ -39,6 +39,10 @@ type Checker struct {
 	// and the eight letters past it that Packed.AppendTo writes.
 	ours [table.MaxPackedLen + 8]byte
 
+	// test holds what tests turn off or watch; the zero value for any
+	// other caller.
+	test checkTest
+
 	// walk's tables, for the shape of the last case.
 	walkShape board.Shape
 	steps     [board.MaxSmall][board.NumMoves]uint8
@@ -118,7 +122,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	var inErr error
 	go func() {
 		defer close(cases)
-		inErr = readCases(in, c.Preset.Separated && !noCaseBlocks, cases, pipe)
+		inErr = readCases(in, c.Preset.Separated && !c.test.noCaseBlocks, cases, pipe)
 	}()
 	tail := c.fresh().readAnswers(ar, cases, &inErr, pipe)
 	cancel() // readCases, if it is still at work, stops
@@ -232,9 +236,13 @@ type readTail struct {
 	extra, first int // lines after the last answer, and the first of them
 }
 
-// noCaseBlocks turns readCases' blocks off, for the tests that hold them
-// to reading case by case.
-var noCaseBlocks = false
+// checkTest is what tests turn off or watch in a Checker.
+type checkTest struct {
+	noCaseBlocks  bool   // readCases' blocks: cases read one by one
+	noFastLines   bool   // the fast stage
+	lineBlockSize int    // the fast stage's blocks, when not 0
+	onAlone       func() // called for each case judgeAlone judges
+}
 
 // runLen is how many cases a run holds, runCells how many cells of boards
 // at most (after the case that passes it): a run of large boards holds

@@ -55,6 +55,7 @@ func TestCheckPairPaths(t *testing.T) {
 // there, with the cases read in blocks and case by case: the same report,
 // verdict and error.
 func TestCaseBlocks(t *testing.T) {
+	t.Parallel()
 	solver := embedded.Solver()
 	for _, name := range []string{"lightoj1139", "boj11112"} {
 		p, _ := format.Lookup(name)
@@ -69,9 +70,8 @@ func TestCaseBlocks(t *testing.T) {
 				in = strings.ReplaceAll(in, "\n", "\r\n")
 			}
 			check := func(off bool) string {
-				noCaseBlocks = off
-				defer func() { noCaseBlocks = false }()
 				c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+				c.test.noCaseBlocks = off
 				var report bytes.Buffer
 				v, err := c.Check(strings.NewReader(in), strings.NewReader(out), &report)
 				return fmt.Sprintf("%s%+v %v", report.String(), v, err)

@@ -38,7 +38,7 @@ import (
 const fewLines = 2000
 
 // lineBlockSize is the size of the blocks of input of the fast stage.
-var lineBlockSize = 256 << 10
+const lineBlockSize = 256 << 10
 
 // A lineBlock is a run of lines of the input with as many lines of the
 // answers, and once judged, what the report says of them.
@@ -52,17 +52,17 @@ type lineBlock struct {
 	err     error // a fault of the tables
 }
 
-// noFastLines turns the fast stage off, for the tests that hold it to
-// Check's readers.
-var noFastLines = false
-
 // fastStage judges the first cases of input and answers in blocks, where
 // c's preset allows, and returns its verdict, what is left of the two
 // files, and how many lines (and cases) it judged.
 func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdict, restIn, restAns io.Reader, lines int, err error) {
 	p := &c.Preset
+	blockSize := lineBlockSize
+	if c.test.lineBlockSize > 0 {
+		blockSize = c.test.lineBlockSize
+	}
 	restIn, restAns = input, answers
-	if noFastLines || p.Print != format.Path && p.Print != format.Moves || p.Label != "" || p.Between != "" || p.Upper ||
+	if c.test.noFastLines || p.Print != format.Path && p.Print != format.Moves || p.Label != "" || p.Between != "" || p.Upper ||
 		p.Pairs || p.Separated || p.Nested || p.Count || p.Shape != board.Shape3x3 {
 		return v, restIn, restAns, 0, nil
 	}
@@ -113,9 +113,9 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 				return nil // a fault of the tables, or of the report
 			}
 			b.in = append(b.in[:0], inCarry...)
-			if !inEOF && len(b.in) < lineBlockSize {
-				b.in = slices.Grow(b.in, lineBlockSize)
-				n, err := io.ReadFull(input, b.in[len(b.in):lineBlockSize])
+			if !inEOF && len(b.in) < blockSize {
+				b.in = slices.Grow(b.in, blockSize)
+				n, err := io.ReadFull(input, b.in[len(b.in):blockSize])
 				b.in = b.in[:len(b.in)+n]
 				if err == io.EOF || err == io.ErrUnexpectedEOF {
 					inEOF = true
@@ -142,18 +142,18 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 					if cap(b.ans) < k {
 						// Room for answers a little longer than the lines,
 						// at once rather than grown.
-						b.ans = make([]byte, 0, max(k, lineBlockSize+lineBlockSize/2))
+						b.ans = make([]byte, 0, max(k, blockSize+blockSize/2))
 					}
 					b.ans = append(b.ans[:0], ansCarry[:k]...)
 					ansCarry = ansCarry[k:]
 					break
 				}
-				if cap(ansCarry)-len(ansCarry) < lineBlockSize {
+				if cap(ansCarry)-len(ansCarry) < blockSize {
 					// What is left to the front of its array, to read
 					// after it: the array serves block after block (a
 					// new one each time would be garbage of a block).
-					if len(ansCarry)+lineBlockSize > cap(ansBuf) {
-						ansBuf = make([]byte, 0, len(ansCarry)+2*lineBlockSize)
+					if len(ansCarry)+blockSize > cap(ansBuf) {
+						ansBuf = make([]byte, 0, len(ansCarry)+2*blockSize)
 					}
 					ansCarry = append(ansBuf[:0], ansCarry...)
 				}
@@ -314,15 +314,12 @@ func (w *lineJudge) judge(b *lineBlock) {
 	}
 }
 
-// testHookAlone, when set, is called for each case judgeAlone judges.
-var testHookAlone func()
-
 // judgeAlone judges case k, whose line is in and whose answer's line is
 // ans, as Check judges a case its readers read, and adds what the report
 // says of it to b.
 func (w *lineJudge) judgeAlone(b *lineBlock, k int, in, ans []byte) error {
-	if testHookAlone != nil {
-		testHookAlone()
+	if w.c.test.onAlone != nil {
+		w.c.test.onAlone()
 	}
 	c := w.c
 	if w.r == nil {

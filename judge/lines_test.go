@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/slidingpuzzle/solver/embedded"
@@ -19,8 +20,7 @@ import (
 // are small, so that a file makes many, and a fault falls inside one, at
 // its edge, or before the first.
 func TestFastStageAgrees(t *testing.T) {
-	defer func(n int) { lineBlockSize = n }(lineBlockSize)
-	lineBlockSize = 2048
+	t.Parallel()
 	solver := embedded.Solver()
 	for _, name := range []string{"hdu1043", "acwing845", "luogu1379"} {
 		p, _ := format.Lookup(name)
@@ -47,9 +47,8 @@ func TestFastStageAgrees(t *testing.T) {
 				in = strings.TrimSuffix(in, "\n") // no line end on the last line
 			}
 			check := func(off bool) string {
-				noFastLines = off
-				defer func() { noFastLines = false }()
 				c := Checker{Solver: solver, Preset: p, Shortest: seed%2 == 0, InputName: "in", AnswersName: "ans"}
+				c.test.noFastLines, c.test.lineBlockSize = off, 2048
 				var report bytes.Buffer
 				v, err := c.Check(strings.NewReader(in), strings.NewReader(out), &report)
 				return fmt.Sprintf("%+v %v\n%s", v, err, report.String())
@@ -105,14 +104,13 @@ func TestFastStageCRLF(t *testing.T) {
 	gen, ans := answeredFile(t, p, 3000, 4, 0.4)
 	in := strings.ReplaceAll(string(gen), "\n", "\r\n")
 	out := strings.ReplaceAll(string(ans), "\n", "\r\n")
-	alone := 0
-	testHookAlone = func() { alone++ }
-	defer func() { testHookAlone = nil }()
+	var alone atomic.Int32
 	c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+	c.test.onAlone = func() { alone.Add(1) }
 	var report bytes.Buffer
 	v, _, _, lines, err := c.fastStage(strings.NewReader(in), strings.NewReader(out), &report)
-	if err != nil || lines != 3000 || alone != 0 || v.Failed != 0 {
-		t.Errorf("fast stage: %+v, %d lines, %d judged alone, %v; want 3000 lines, none alone\n%s", v, lines, alone, err, report.String())
+	if err != nil || lines != 3000 || alone.Load() != 0 || v.Failed != 0 {
+		t.Errorf("fast stage: %+v, %d lines, %d judged alone, %v; want 3000 lines, none alone\n%s", v, lines, alone.Load(), err, report.String())
 	}
 }
 
@@ -120,13 +118,12 @@ func TestFastStageCRLF(t *testing.T) {
 // long: the longer may allocate little more than the shorter, as its
 // blocks and carried lines are reused, not made again for each block.
 func TestFastStageGarbage(t *testing.T) {
-	defer func(n int) { lineBlockSize = n }(lineBlockSize)
-	lineBlockSize = 16 << 10
 	solver := embedded.Solver()
 	p, _ := format.Lookup("hdu1043")
 	alloc := func(n int) uint64 {
 		gen, ans := answeredFile(t, p, n, 5, 0.5)
 		c := Checker{Solver: solver, Preset: p, Shortest: true, InputName: "in", AnswersName: "ans"}
+		c.test.lineBlockSize = 16 << 10
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		v, err := c.Check(bytes.NewReader(gen), bytes.NewReader(ans), io.Discard)

@@ -119,6 +119,7 @@ func toSlow(b board.Board) slow.Board {
 func allArrangements(f func(slow.Board)) { slow.All(f) }
 
 func TestAllBoardsDefaultGoal(t *testing.T) {
+	t.Parallel()
 	checkAll(t, table.NewSet(generated.FS), s3.Goal(8))
 }
 
@@ -141,6 +142,7 @@ func TestAllGoals(t *testing.T) {
 // TestSlowAndFastAgree checks that following the table move by move and
 // the prepared lookups give the same answer for every position.
 func TestSlowAndFastAgree(t *testing.T) {
+	t.Parallel()
 	set := table.NewSet(generated.FS)
 	for blank := range 9 {
 		tb, err := set.Table(s3, blank)

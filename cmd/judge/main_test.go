@@ -114,6 +114,7 @@ func TestSolveThenCheck(t *testing.T) {
 // is uniform over the 360 positions that reach the goal (a chi-square
 // test, six standard deviations above its mean).
 func TestGenShapes(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct{ shape, format string }{{"2x3", "hdu1043"}, {"2x4", "hdu3567"}, {"3x2", "aoj"}, {"4x2", "lrj"}, {"2x2", "uva652"}, {"3x4", "hdu3567"}, {"4x3", "luogu1379"}} {
 		in, stderr, code := runIn(nil, "gen", "-shape", c.shape, "-format", c.format, "-n", "200", "-unsolvable", "0.2", "-seed", "3")
 		if code != 0 {
