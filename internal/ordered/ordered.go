@@ -55,6 +55,7 @@ type Pipe[T any] struct {
 	ctx     context.Context
 	work    chan *entry[T]
 	order   chan *entry[T]
+	in      chan *entry[T]
 	free    chan *T        // the pool: items written or put back
 	entries chan *entry[T] // entries written, to use again
 	made    atomic.Int64
@@ -96,18 +97,36 @@ func Start[T any](ctx context.Context, c Config[T]) *Pipe[T] {
 		ctx:     ctx,
 		work:    make(chan *entry[T], c.Items),
 		order:   make(chan *entry[T], c.Items),
+		in:      make(chan *entry[T], c.Items),
 		free:    make(chan *T, c.Items),
 		entries: make(chan *entry[T], c.Items),
 		stopped: make(chan struct{}),
 	}
 	p.cond.L = &p.mu
 	p.unwatch = context.AfterFunc(ctx, p.halt)
-	p.wg.Add(c.Workers + 1)
+	p.wg.Add(c.Workers + 2)
 	for range c.Workers {
 		go p.worker()
 	}
 	go p.writer()
+	go p.deal()
 	return p
+}
+
+// deal passes each item sent on to the writer, in order, and to the
+// workers. Send does not do it itself: a sender that woke an idle worker
+// would keep it waiting behind the sender on the sender's core (the
+// scheduler runs a goroutine it wakes next on the waker's core, once the
+// waker blocks), while the sender reads on; judge check of a file of
+// separated cases measured 8% slower so.
+func (p *Pipe[T]) deal() {
+	defer p.wg.Done()
+	for e := range p.in {
+		p.order <- e
+		p.work <- e
+	}
+	close(p.order)
+	close(p.work)
 }
 
 func (p *Pipe[T]) worker() {
@@ -209,8 +228,7 @@ func (p *Pipe[T]) Send(t *T) {
 		e = &entry[T]{done: make(chan struct{}, 1)}
 	}
 	e.t, e.weight = t, w
-	p.order <- e
-	p.work <- e
+	p.in <- e
 }
 
 // Flush waits until every item sent is written, or dropped by a stopped
@@ -243,8 +261,7 @@ func (p *Pipe[T]) Stopped() <-chan struct{} { return p.stopped }
 // goroutines and returns the first error of Write, or else the context's
 // error. Nothing is sent after Close.
 func (p *Pipe[T]) Close() error {
-	close(p.order)
-	close(p.work)
+	close(p.in)
 	p.wg.Wait()
 	p.unwatch()
 	if p.err != nil {
