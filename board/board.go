@@ -149,11 +149,7 @@ func (b *Board) Move(m Move) bool {
 		return false
 	}
 	if b.big != nil {
-		c := append([]uint32(nil), *b.big...)
-		c[b.Blank()], c[to] = c[to], 0
-		b.big = &c
-		b.setBlank(to)
-		return true
+		return b.Apply([]Move{m}) == 1
 	}
 	b.set(b.Blank(), b.cell(to))
 	b.set(to, 0)
@@ -176,21 +172,17 @@ func (b *Board) Apply(path []Move) int {
 	if len(path) == 0 {
 		return 0
 	}
-	s := b.Shape()
-	c := append([]uint32(nil), *b.big...)
-	blank := b.Blank()
+	// The moves played in place (Mover) on one copy of the cells.
+	m := Mover{s: b.Shape(), cells: append([]uint32(nil), *b.big...), blank: b.Blank()}
 	n := len(path)
-	for i, m := range path {
-		to, ok := s.Step(blank, m)
-		if !ok {
+	for i, mv := range path {
+		if !m.Move(mv) {
 			n = i
 			break
 		}
-		c[blank], c[to] = c[to], 0
-		blank = to
 	}
-	b.big = &c
-	b.setBlank(blank)
+	b.big = &m.cells
+	b.setBlank(m.blank)
 	return n
 }
 

@@ -92,7 +92,7 @@ func GridPath(dist map[string]int, start Grid) (string, bool) {
 		nb, ok := cur.next()
 		for k := range nb {
 			if nd, in := dist[nb[k].Cells]; ok[k] && in && nd == d-1 {
-				path = append(path, "dlru"[k])
+				path = append(path, letters[k])
 				cur = nb[k]
 				break
 			}
@@ -169,7 +169,7 @@ func IDAStar(start, goal Grid) string {
 			if !ok[k] || k == 3-prev {
 				continue
 			}
-			path = append(path, "dlru"[k])
+			path = append(path, letters[k])
 			t, found := dfs(nb[k], depth+1, bound, k)
 			if found {
 				return t, true

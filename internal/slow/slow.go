@@ -3,6 +3,14 @@
 // nothing with the ranks, indices and tables of the code under test.
 package slow
 
+import "strings"
+
+// letters are the judges' move letters, in the order of Neighbours: the
+// blank goes down, left, right, up. The reference spells them itself
+// rather than take board.Letters: it shares nothing with the code it
+// checks, and board's own tests use it.
+const letters = "dlru"
+
 // Board is a 3x3 board, row by row, 0 for the blank.
 type Board [9]byte
 
@@ -80,7 +88,7 @@ func Path(dist map[Board]int, start Board) (string, bool) {
 		nb, ok := Neighbours(cur)
 		for k := range nb {
 			if nd, in := dist[nb[k]]; ok[k] && in && nd == d-1 {
-				path = append(path, "dlru"[k])
+				path = append(path, letters[k])
 				cur = nb[k]
 				break
 			}
@@ -92,17 +100,7 @@ func Path(dist map[Board]int, start Board) (string, bool) {
 // Apply applies path to b and reports whether every move was legal.
 func Apply(b Board, path string) (Board, bool) {
 	for i := 0; i < len(path); i++ {
-		k := -1
-		switch path[i] {
-		case 'd':
-			k = 0
-		case 'l':
-			k = 1
-		case 'r':
-			k = 2
-		case 'u':
-			k = 3
-		}
+		k := strings.IndexByte(letters, path[i])
 		nb, ok := Neighbours(b)
 		if k < 0 || !ok[k] {
 			return b, false
