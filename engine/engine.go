@@ -14,7 +14,9 @@
 // plan fits, databases built on first use. Larger boards, up to
 // board.MaxCells cells, get a short path that is not proven shortest
 // (package reduce: their outer rows and columns placed tile by tile, the
-// last nine cells from the tables), written as it is made.
+// last nine cells from the tables), written as it is made; a Solver made
+// by Shortest searches those of up to search.MaxLargeCells cells for their
+// shortest path instead (search.Large), which may take very long.
 package engine
 
 import (
@@ -37,6 +39,11 @@ import (
 type Solver struct {
 	tables *table.Set
 	search searcher
+	// shortest asks for the shortest paths of boards of more than
+	// board.MaxSmall cells (Shortest), progress is told how their search
+	// goes.
+	shortest bool
+	progress search.LargeProgress
 }
 
 // New returns a Solver that answers from tables, the full tables of
@@ -57,7 +64,25 @@ func (v *Solver) WithCache(dir string) *Solver {
 	if v == nil {
 		return nil
 	}
-	return &Solver{tables: v.tables.WithCache(dir), search: searcher{sets: v.search.sets, cache: dir}}
+	return &Solver{tables: v.tables.WithCache(dir), search: searcher{sets: v.search.sets, cache: dir}, shortest: v.shortest, progress: v.progress}
+}
+
+// Shortest returns a Solver of the same tables and databases that
+// answers boards of more than board.MaxSmall cells, up to
+// search.MaxLargeCells (8x8), with their lexicographically smallest
+// shortest path, searched by IDA* with the Manhattan distance and linear
+// conflicts (search.Large), in place of a short path found at once
+// (reduce). Such a search may take very long: hours a few dozen moves
+// past what a board of its size takes in seconds, years for a random 5x5
+// board. It stops with its context; a time limit (the context's
+// deadline) that cuts it answers the board as reduce would, not proven
+// shortest (Stats.Cut). progress, when not nil, is told the bound and the
+// nodes of each such search now and then.
+func (v *Solver) Shortest(progress search.LargeProgress) *Solver {
+	if v == nil {
+		return nil
+	}
+	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache}, shortest: true, progress: progress}
 }
 
 // MinSearch is the fewest cells of a shape that is searched rather than
@@ -92,6 +117,9 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 			return Table, nil
 		}
 	}
+	if !s.Small() && v.shortest && s.Cells() <= search.MaxLargeCells {
+		return Search, nil
+	}
 	if !s.Small() {
 		// Reduce ends every board on one of these, by table.
 		for _, e := range []board.Shape{board.Shape3x3, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}} {
@@ -117,7 +145,8 @@ func (v *Solver) Instant(s board.Shape) bool {
 
 // Optimal reports whether the paths v gives for boards of shape s are
 // proven shortest (and the lexicographically smallest of those): true for
-// shapes of up to board.MaxSmall cells it answers.
+// shapes of up to board.MaxSmall cells it answers, and for those of up to
+// search.MaxLargeCells of a Solver made by Shortest.
 func (v *Solver) Optimal(s board.Shape) bool {
 	name, err := v.Engine(s)
 	return err == nil && name != Reduce
@@ -169,6 +198,13 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 	}
 	if name == Reduce {
 		return &Goal{goal: goal, v: v}, nil
+	}
+	if name == Search && !goal.Small() {
+		l, err := search.NewLarge(goal)
+		if err != nil {
+			return nil, err
+		}
+		return &Goal{goal: goal, large: l, solver: v}, nil
 	}
 	if name == Search {
 		h, err := v.search.heuristic(goal.Shape(), goal.Blank())
@@ -231,7 +267,10 @@ type Goal struct {
 	goal board.Board
 	t    *table.Solver   // for a shape with tables
 	p    *search.Problem // for a shape that is searched
-	v    *Solver         // for a shape of more than board.MaxSmall cells: the endgame of reduce
+	// large, for a shape of more than board.MaxSmall cells of a Solver
+	// that asks for their shortest paths (Shortest), searches them.
+	large *search.Large
+	v     *Solver // for a shape of more than board.MaxSmall cells: the endgame of reduce
 	// solver, for a shape that is searched, answers the endgame of reduce
 	// when a time limit cuts the search (cut).
 	solver *Solver
@@ -246,7 +285,7 @@ func (g *Goal) Engine() Name {
 	switch {
 	case g == nil:
 		return ""
-	case g.p != nil:
+	case g.p != nil, g.large != nil:
 		return Search
 	case g.v != nil:
 		return Reduce
@@ -284,10 +323,21 @@ func (g *Goal) stats(st search.Stats) Stats {
 // made. A search stops with ctx's error when ctx is done first; a table
 // lookup does not look at ctx.
 func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
-	if g == nil || (g.t == nil && g.p == nil && g.v == nil) {
+	if g == nil || (g.t == nil && g.p == nil && g.v == nil && g.large == nil) {
 		return dst, false, Stats{}, errZeroGoal
 	}
 	switch {
+	case g.large != nil:
+		n := len(dst)
+		dst, ok, st, err := g.large.Solve(ctx, dst, start, g.solver.progress)
+		if errors.Is(err, context.DeadlineExceeded) {
+			out := g.stats(st)
+			out.Optimal, out.Cut, out.Engine = false, true, Reduce
+			w := appendWriter{dst[:n]}
+			_, ok, err = reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
+			return w.b, ok, out, err
+		}
+		return dst, ok, g.stats(st), err
 	case g.p != nil:
 		n := len(dst)
 		dst, ok, st, err := g.p.Solve(ctx, dst, start)
@@ -352,7 +402,7 @@ type Progress = reduce.Progress
 // when not nil, is told how far it has come. When ctx is done first, what
 // was written is a prefix of the path and ctx's error is returned.
 func (g *Goal) WritePath(ctx context.Context, w io.Writer, start board.Board, progress Progress) (int64, bool, Stats, error) {
-	if g == nil || (g.t == nil && g.p == nil && g.v == nil) {
+	if g == nil || (g.t == nil && g.p == nil && g.v == nil && g.large == nil) {
 		return 0, false, Stats{}, errZeroGoal
 	}
 	if g.v == nil {
@@ -396,6 +446,9 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 	if g != nil && g.p != nil {
 		return g.p.Bound(start)
 	}
+	if g != nil && g.large != nil {
+		return g.large.Bound(start)
+	}
 	if g != nil && g.v != nil {
 		if !start.Valid() || start.Shape() != g.goal.Shape() {
 			return 0, fmt.Errorf("engine: %v is not a board of the goal's shape", start)
@@ -425,6 +478,10 @@ func (g *Goal) Distance(start board.Board) (int, bool, error) {
 		path, ok, _, err := g.p.Solve(context.Background(), buf[:0], start)
 		return len(path), ok, err
 	}
+	if g != nil && g.large != nil {
+		path, ok, _, err := g.large.Solve(context.Background(), nil, start, g.solver.progress)
+		return len(path), ok, err
+	}
 	if g == nil || g.t == nil {
 		return 0, false, errZeroGoal
 	}
@@ -434,7 +491,8 @@ func (g *Goal) Distance(start board.Board) (int, bool, error) {
 var errZeroGoal = errors.New("engine: the Goal has no engine (Solver.For makes Goals)")
 
 // ErrNotShortest is the error of Distance for a board whose shortest path
-// is not known: one of more than board.MaxSmall cells.
+// is not known: one of more than board.MaxSmall cells, unless the Solver
+// asks for them (Shortest).
 var ErrNotShortest = errors.New("engine: no shortest path is known for boards of more than 16 cells")
 
 // Manhattan returns the sum over the tiles of start of their distances,

@@ -58,6 +58,33 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 			break
 		}
 	}
+	best := runTasks(tasks, workers, func() func(t *task, i int64, stop func() bool) {
+		w := *s // a search of its own, of the same problem and bound
+		return func(t *task, _ int64, stop func() bool) { w.subtree(start, t, bound, stop) }
+	})
+	next = cutNext
+	for i := range tasks {
+		t := &tasks[i]
+		nodes += t.nodes
+		if t.found && i == best {
+			s.found = len(t.out)
+			copy(s.path[:], t.out)
+			return true, 0, nodes, false
+		}
+		if !t.done {
+			return false, 0, nodes, true // stopped by ctx before the first path
+		}
+		next = min(next, t.next)
+	}
+	return false, next, nodes, false
+}
+
+// runTasks searches tasks on workers goroutines, each with the search
+// function worker makes for it, in the order of the tasks (testOrder
+// aside), and returns the index of the first task, in that order, that
+// found a path, or len(tasks). A task after one that found a path is
+// not searched, or is told to stop (stop).
+func runTasks(tasks []task, workers int, worker func() func(t *task, i int64, stop func() bool)) int {
 	var best atomic.Int64 // the first task that found a path
 	best.Store(int64(len(tasks)))
 	var taken atomic.Int64
@@ -70,7 +97,7 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			w := *s // a search of its own, of the same problem and bound
+			search := worker()
 			for {
 				k := taken.Add(1) - 1
 				if k >= int64(len(tasks)) {
@@ -84,7 +111,7 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 				if t.solved {
 					t.found, t.done, t.out = true, true, t.path
 				} else {
-					w.subtree(start, t, bound, func() bool { return best.Load() < i })
+					search(t, i, func() bool { return best.Load() < i })
 				}
 				if t.found {
 					for {
@@ -98,21 +125,7 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 		}()
 	}
 	wg.Wait()
-	next = cutNext
-	for i := range tasks {
-		t := &tasks[i]
-		nodes += t.nodes
-		if t.found && int64(i) == best.Load() {
-			s.found = len(t.out)
-			copy(s.path[:], t.out)
-			return true, 0, nodes, false
-		}
-		if !t.done {
-			return false, 0, nodes, true // stopped by ctx before the first path
-		}
-		next = min(next, t.next)
-	}
-	return false, next, nodes, false
+	return int(best.Load())
 }
 
 // cut walks the tree of an iteration from start to depth moves, as dfs

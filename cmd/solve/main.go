@@ -26,6 +26,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -37,6 +38,7 @@ import (
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/pdb"
+	"github.com/slidingpuzzle/solver/search"
 	"github.com/slidingpuzzle/solver/web"
 	"golang.org/x/term"
 )
@@ -221,7 +223,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	width := fs.Int("width", 0, "with -show, draw the pictures `COLUMNS` wide, e.g. -show -width 120 23415x768; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
-	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
+	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the Manhattan distance and linear conflicts, which may take very long (a second for a 5x5 board 50 moves from its goal, years for a random one); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
+	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
@@ -262,6 +265,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitFatal
+	}
+	var clearLine func()
+	if *optimal {
+		var progress search.LargeProgress
+		if isTerminal(rawErr) {
+			progress, clearLine = searchLine(rawErr)
+			defer clearLine()
+		}
+		solver = solver.Shortest(progress)
+		if anyLarge(p, operands) {
+			fmt.Fprintf(stderr, "solve: -optimal: a board of more than 16 cells is searched for its shortest path with the Manhattan distance and linear conflicts, which may take very long; Ctrl-C stops it\n")
+			errw.Flush()
+		}
 	}
 	if p.Shape.Valid() {
 		if _, err := solver.Engine(p.Shape); err != nil {
@@ -359,6 +375,72 @@ func progressBar(w io.Writer) func(num, placed, tiles int, moves int64) {
 			fmt.Fprintf(w, "\r\033[Ksolve: case %d: %d%% of %d tiles placed, %d moves written", num, 100*placed/max(tiles, 1), tiles, moves)
 		}
 	}
+}
+
+// searchLine returns a progress for the searches of -optimal that shows,
+// on the terminal w, the bound and the nodes, and a func that clears it.
+func searchLine(w io.Writer) (search.LargeProgress, func()) {
+	var mu sync.Mutex
+	shown := false
+	var lastNodes int64
+	var lastTime time.Time
+	progress := func(bound int, nodes int64, done bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if done {
+			// The answer is written next: the line goes first.
+			if shown {
+				fmt.Fprint(w, "\r\033[K")
+				shown = false
+			}
+			lastTime = time.Time{}
+			return
+		}
+		now := time.Now()
+		var rate float64
+		if lastTime.IsZero() {
+			rate = float64(nodes) / 0.25 // a board's first call, a quarter of a second in
+		} else {
+			rate = float64(nodes-lastNodes) / max(now.Sub(lastTime).Seconds(), 1e-3)
+		}
+		lastNodes, lastTime, shown = nodes, now, true
+		fmt.Fprintf(w, "\r\033[Ksolve: searching for the shortest path: bound %d moves, %s nodes, %.1fM a second", bound, thousands(nodes), rate/1e6)
+	}
+	clear := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if shown {
+			fmt.Fprint(w, "\r\033[K")
+			shown = false
+		}
+	}
+	return progress, clear
+}
+
+// thousands writes n with a comma between each three digits.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// anyLarge reports whether the boards of args, of preset p, or of a
+// judge file of p when there are none, may have more than 16 cells.
+func anyLarge(p format.Preset, args []string) bool {
+	if p.Shape.Valid() {
+		return !p.Shape.Small()
+	}
+	if len(args) == 0 {
+		return true // sizes given case by case
+	}
+	for _, a := range args {
+		if s, err := board.Infer(a); err == nil && !s.Small() {
+			return true
+		}
+	}
+	return false
 }
 
 // showAll draws the solution of each board given as an argument (in

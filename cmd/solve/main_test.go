@@ -156,11 +156,51 @@ func TestArgs(t *testing.T) {
 		{[]string{"-http", "127.0.0.1:0", "-v", "-show"}, "", "solve: -show, -v do not apply with -http (the page and the API choose boards, goals and formats), which takes only -http, -pdb, -timeout; run solve -h for help\n", 2},
 		{[]string{"-http", "127.0.0.1:0", "12345678x"}, "", "solve: -http serves the page and takes no boards; \"12345678x\" is one; run solve -h for help\n", 2},
 		{[]string{"-width", "40", "12345678x"}, "", "solve: -width sets the width of -show's pictures and does not apply without -show; run solve -h for help\n", 2},
+		{[]string{"-http", "127.0.0.1:0", "-optimal"}, "", "solve: -optimal does not apply with -http (the page and the API choose boards, goals and formats), which takes only -http, -pdb, -timeout; run solve -h for help\n", 2},
+		// -optimal: the shortest path of a large board, said to take long;
+		// nothing changes for a small one.
+		{[]string{"-optimal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24"}, "r\n", optimalNote, 0},
+		{[]string{"-optimal", "-shape", "2x9", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 16 17"}, "rr\n", optimalNote, 0},
+		{[]string{"-optimal", "23415x768"}, "dlurullddrurdllurdr\n", "", 0},
 	} {
 		stdout, stderr, code := runIn(strings.NewReader(""), c.args...)
 		if stdout != c.stdout || stderr != c.stderr || code != c.code {
 			t.Errorf("solve %q:\ngot  %q, %q, %d\nwant %q, %q, %d", c.args, stdout, stderr, code, c.stdout, c.stderr, c.code)
 		}
+	}
+}
+
+// optimalNote is what solve -optimal says of a board of more than 16
+// cells.
+const optimalNote = "solve: -optimal: a board of more than 16 cells is searched for its shortest path with the Manhattan distance and linear conflicts, which may take very long; Ctrl-C stops it\n"
+
+// TestOptimal answers large boards a random walk from the goal with
+// -optimal, as a judge file of the 42 school's format: the paths of a
+// plain IDA* with the Manhattan distance, and -v says they are searched.
+func TestOptimal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 6))
+	var in, want strings.Builder
+	for _, n := range []int{5, 4, 6} {
+		goal := board.Shape{Rows: n, Cols: n}.Goal(n*n - 1)
+		g := slow.Grid{Rows: n, Cols: n}
+		var cells []byte
+		for i := range n * n {
+			cells = append(cells, byte(goal.Cell(i)))
+		}
+		g.Cells = string(cells)
+		start := slow.Walk(g, 30+rng.IntN(6), rng.IntN)
+		fmt.Fprintf(&in, "%d\n", n)
+		for r := range n {
+			for c := range n {
+				fmt.Fprintf(&in, "%d ", start.Cells[r*n+c])
+			}
+			in.WriteString("\n")
+		}
+		want.WriteString(slow.IDAStar(start, g) + "\n")
+	}
+	stdout, stderr, code := runIn(strings.NewReader(in.String()), "-optimal", "-v", "-format", "npuzzle", "-goal", "blank-last")
+	if code != 0 || stdout != want.String() || !strings.Contains(stderr, "search,") || strings.Contains(stderr, "not proven") {
+		t.Errorf("solve -optimal: %q, %q, exit %d; want %q, searched", stdout, stderr, code, want.String())
 	}
 }
 

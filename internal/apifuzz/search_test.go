@@ -66,6 +66,36 @@ func TestSearchZeroValues(t *testing.T) {
 		t.Error("the zero Problem has a bound")
 	}
 
+	for _, g := range []board.Board{{}, board.Shape{Rows: 9, Cols: 9}.Goal(80)} {
+		if _, err := search.NewLarge(g); err == nil {
+			t.Errorf("NewLarge of %v", g.Shape())
+		}
+	}
+	var lp *search.Large
+	if _, ok, _, err := lp.Solve(context.Background(), nil, board.Shape3x3.Goal(8), nil); ok || err != nil || lp.Goal().Valid() {
+		t.Error("the nil Large solved")
+	}
+	if _, err := lp.Bound(board.Shape3x3.Goal(8)); err == nil {
+		t.Error("the nil Large has a bound")
+	}
+	var zl search.Large
+	//lint:ignore SA1012 the API takes a nil Context too; this holds it
+	if _, ok, _, _ := zl.Solve(nil, nil, board.Board{}, nil); ok {
+		t.Error("the zero Large solved")
+	}
+	if _, err := zl.Bound(board.Shape{Rows: 5, Cols: 5}.Goal(24)); err == nil {
+		t.Error("the zero Large has a bound")
+	}
+	l5, _ := search.NewLarge(board.Shape{Rows: 5, Cols: 5}.Goal(24))
+	for _, b := range []board.Board{{}, board.Shape3x3.Goal(8), board.Shape{Rows: 6, Cols: 6}.Goal(0)} {
+		if _, ok, _, err := l5.Solve(context.Background(), nil, b, nil); ok || err != nil {
+			t.Errorf("a 5x5 Large solved a board of %v: %v %v", b.Shape(), ok, err)
+		}
+		if _, err := l5.Bound(b); err == nil {
+			t.Errorf("a 5x5 Large has a bound for a board of %v", b.Shape())
+		}
+	}
+
 	var db *pdb.DB
 	if db.Raw() != nil || db.Extra(5) != 0 || db.Complete() || (&pdb.DB{}).Extra(-3) != 0 || (&pdb.DB{}).Complete() {
 		t.Error("the nil DB has extras")

@@ -1,0 +1,412 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync/atomic"
+	"time"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// MaxLargeCells is the most cells a Large search takes: an 8x8 board.
+const MaxLargeCells = 64
+
+// MaxLargePath is the longest path a Large search returns.
+const MaxLargePath = 1000
+
+// Large searches a board of any shape of at most MaxLargeCells cells for
+// its lexicographically smallest shortest path (d < l < r < u) by IDA*
+// with the Manhattan distance and linear conflicts: the bound there is
+// where no pattern databases are. It proves what it returns shortest,
+// and it is for boards a few dozen moves from their goal: the search
+// grows about six times with each two moves, and a random 5x5 board
+// would take years. Its inner loop works on a compact state of its own
+// and allocates nothing; large iterations are shared among the cores.
+type Large struct {
+	goal         board.Board
+	rows, cols   int
+	n            int
+	cell         [MaxLargeCells]uint8                    // cell[t]: the goal cell of tile t
+	step         [MaxLargeCells][board.NumMoves]uint8    // the blank's cell after a move, 0xff for none
+	md           [MaxLargeCells][MaxLargeCells]uint8     // md[g][c]: cells from c to goal cell g
+	rowOf, colOf [MaxLargeCells]uint8                    // of each cell
+	lineCells    [2 * MaxLargeCells][MaxLargeCells]uint8 // the cells of each row, then of each column
+}
+
+// LargeProgress is told, now and then, the bound a Large search has
+// reached and the nodes it has visited so far, and once more, with done
+// true, when the search ends.
+type LargeProgress func(bound int, nodes int64, done bool)
+
+// NewLarge returns the search for goal, a valid board of at most
+// MaxLargeCells cells.
+func NewLarge(goal board.Board) (*Large, error) {
+	s := goal.Shape()
+	if !goal.Valid() || s.Cells() > MaxLargeCells {
+		return nil, fmt.Errorf("search: the goal is not a valid board of at most %d cells", MaxLargeCells)
+	}
+	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells()}
+	for c := range l.n {
+		l.cell[goal.Cell(c)] = uint8(c)
+		l.rowOf[c], l.colOf[c] = uint8(c/s.Cols), uint8(c%s.Cols)
+		for m := range board.Move(board.NumMoves) {
+			l.step[c][m] = 0xff
+			if to, ok := s.Step(c, m); ok {
+				l.step[c][m] = uint8(to)
+			}
+		}
+		for g := range l.n {
+			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
+			l.md[g][c] = uint8(max(dr, -dr) + max(dc, -dc))
+		}
+	}
+	for r := range s.Rows {
+		for c := range s.Cols {
+			l.lineCells[r][c] = uint8(r*s.Cols + c)
+			l.lineCells[s.Rows+c][r] = uint8(r*s.Cols + c)
+		}
+	}
+	return l, nil
+}
+
+// Goal returns the goal of l.
+func (l *Large) Goal() board.Board {
+	if l == nil {
+		return board.Board{}
+	}
+	return l.goal
+}
+
+// Bound returns the Manhattan distance with the linear conflicts of
+// start: a lower bound on its moves to l's goal.
+func (l *Large) Bound(start board.Board) (int, error) {
+	if l == nil {
+		return 0, errors.New("search: the Large has no goal (NewLarge makes one)")
+	}
+	if !board.Solvable(start, l.goal) {
+		return 0, fmt.Errorf("search: %v cannot reach %v", start, l.goal)
+	}
+	var s lstate
+	s.init(l, start)
+	return s.md + s.lc, nil
+}
+
+// Solve appends to dst the letters of the lexicographically smallest
+// shortest path from start to l's goal and reports true, or false when
+// start cannot reach the goal. It returns ctx's error when ctx is done
+// first, and ErrTooLong for a path of more than MaxLargePath moves.
+// progress, when not nil, is told the bound and the nodes every quarter
+// of a second, from a goroutine of its own, and once more before Solve
+// returns.
+func (l *Large) Solve(ctx context.Context, dst []byte, start board.Board, progress LargeProgress) ([]byte, bool, Stats, error) {
+	var st Stats
+	if l == nil || !board.Solvable(start, l.goal) {
+		return dst, false, st, nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var nodes atomic.Int64 // of every search, added at its checks
+	var bound atomic.Int64
+	if progress != nil {
+		done := make(chan struct{})
+		ended := make(chan struct{})
+		defer func() {
+			close(done)
+			<-ended // no call after the last
+			progress(int(bound.Load()), nodes.Load(), true)
+		}()
+		go func() {
+			defer close(ended)
+			tick := time.NewTicker(250 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case <-done:
+					return
+				case <-tick.C:
+					progress(int(bound.Load()), nodes.Load(), false)
+				}
+			}
+		}()
+	}
+	s := new(lstate) // a path of a thousand moves: not on the stack
+	s.init(l, start)
+	s.ctx, s.total = ctx, &nodes
+	s.check = lcheck
+	b := s.md + s.lc
+	var shared int64 // the nodes of the iterations shared among the cores
+	for {
+		st.Bounds++
+		bound.Store(int64(b))
+		s.bound, s.next = b, 1<<30
+		var found bool
+		if s.nodes+shared >= parallelFrom && runtime.GOMAXPROCS(0) > 1 {
+			var n int64
+			found, s.next, n, s.stopped = s.iterate(start, b)
+			shared += n
+		} else {
+			found = s.dfs(0, 0xff)
+			nodes.Add(s.nodes - s.counted)
+			s.counted = s.nodes
+		}
+		st.Nodes = s.nodes + shared
+		if s.stopped {
+			return dst, false, st, ctx.Err()
+		}
+		if found {
+			return append(dst, s.path[:s.found]...), true, st, nil
+		}
+		if s.next > MaxLargePath {
+			return dst, false, st, ErrTooLong
+		}
+		b = s.next
+	}
+}
+
+// lcheck is how many nodes a Large search visits between looks at its
+// context.
+const lcheck = 1 << 16
+
+// lstate is a Large search's own compact board.
+type lstate struct {
+	l     *Large
+	at    [MaxLargeCells]uint8 // at[c]: the goal cell of the tile in cell c, 0xff for the blank
+	blank uint8
+	md    int
+	// conflict[i] is the linear conflicts of line i (the rows, then the
+	// columns), and lc their sum.
+	conflict [2 * MaxLargeCells]uint8
+	lc       int
+
+	bound, next int
+	found       int
+	nodes       int64
+	check       int64         // nodes at which to look at ctx next
+	counted     int64         // nodes added to total so far
+	total       *atomic.Int64 // the nodes of the whole search, for progress
+	ctx         context.Context
+	stopIf      func() bool // when not nil, asked now and then whether to stop
+	stopped     bool
+	path        [MaxLargePath + 1]byte
+}
+
+func (s *lstate) init(l *Large, start board.Board) {
+	s.l = l
+	s.md = 0
+	for c := range MaxLargeCells {
+		s.at[c] = 0xff
+	}
+	for c := range l.n {
+		t := start.Cell(c)
+		if t == 0 {
+			s.blank = uint8(c)
+			continue
+		}
+		g := l.cell[t]
+		s.at[c] = g
+		s.md += int(l.md[g][c])
+	}
+	s.lc = 0
+	for i := range l.rows + l.cols {
+		s.conflict[i] = s.lineConflict(i)
+		s.lc += int(s.conflict[i])
+	}
+}
+
+// lineConflict returns the linear conflicts of line i (a row for i below
+// the rows, else a column): of the tiles in the line whose goal cells are
+// in it too, the fewest that must leave the line for the others to pass
+// no one on their way home, each of which takes two moves the Manhattan
+// distance does not count. They are the tiles out of the longest run of
+// goal cells in increasing order.
+func (s *lstate) lineConflict(i int) uint8 {
+	l := s.l
+	cells, size, row := l.lineCells[i&(2*MaxLargeCells-1)][:], l.cols, true
+	if i >= l.rows {
+		size, row = l.rows, false
+	}
+	// Patience sorting: tails[k] is the least last goal cell of a run of
+	// k+1 increasing ones.
+	var tails [MaxLargeCells]uint8
+	runs, tiles := 0, 0
+	for _, c := range cells[:size] {
+		g := s.at[c&(MaxLargeCells-1)]
+		if g == 0xff {
+			continue
+		}
+		if row && l.rowOf[g&(MaxLargeCells-1)] != l.rowOf[c&(MaxLargeCells-1)] ||
+			!row && l.colOf[g&(MaxLargeCells-1)] != l.colOf[c&(MaxLargeCells-1)] {
+			continue
+		}
+		tiles++
+		k := 0
+		for k < runs && tails[k] < g {
+			k++
+		}
+		tails[k&(MaxLargeCells-1)] = g
+		if k == runs {
+			runs++
+		}
+	}
+	return uint8(2 * (tiles - runs))
+}
+
+// dfs searches below the current state, g moves from the start, having
+// come by move prev (0xff at the start), and reports whether it found the
+// goal within the bound: the path is then in s.path.
+func (s *lstate) dfs(g int, prev uint8) bool {
+	s.nodes++
+	if s.nodes >= s.check {
+		s.check = s.nodes + lcheck
+		if s.total != nil {
+			s.total.Add(s.nodes - s.counted)
+			s.counted = s.nodes
+		}
+		if s.ctx.Err() != nil || s.stopIf != nil && s.stopIf() {
+			s.stopped = true
+		}
+	}
+	if s.stopped {
+		return false
+	}
+	h := s.md + s.lc
+	if f := g + h; f > s.bound {
+		s.next = min(s.next, f)
+		return false
+	}
+	if h == 0 {
+		s.found = g
+		return true
+	}
+	if g >= MaxLargePath {
+		return false
+	}
+	l := s.l
+	blank := s.blank
+	for m := uint8(0); m < board.NumMoves; m++ {
+		if m == 3-prev {
+			continue // never undo the last move
+		}
+		to := l.step[blank&(MaxLargeCells-1)][m]
+		if to == 0xff {
+			continue
+		}
+		tile := s.at[to&(MaxLargeCells-1)]
+		// The tile in cell to slides into the blank's cell: the lines it
+		// leaves and enters are rows for a move up or down, columns for
+		// one left or right. Its order among the other lines' tiles stays.
+		dmd := int(l.md[tile][blank]) - int(l.md[tile][to])
+		a, b := int(l.rowOf[to]), int(l.rowOf[blank])
+		if m == uint8(board.Left) || m == uint8(board.Right) {
+			a, b = l.rows+int(l.colOf[to]), l.rows+int(l.colOf[blank])
+		}
+		a, b = a&(2*MaxLargeCells-1), b&(2*MaxLargeCells-1)
+		s.at[blank], s.at[to], s.blank = tile, 0xff, to
+		oldA, oldB := s.conflict[a], s.conflict[b]
+		s.conflict[a], s.conflict[b] = s.lineConflict(a), s.lineConflict(b)
+		dlc := int(s.conflict[a]) + int(s.conflict[b]) - int(oldA) - int(oldB)
+		s.md += dmd
+		s.lc += dlc
+		s.path[g] = board.Letters[m]
+		found := s.dfs(g+1, m)
+		s.md -= dmd
+		s.lc -= dlc
+		s.conflict[a], s.conflict[b] = oldA, oldB
+		s.at[to], s.at[blank], s.blank = tile, 0xff, blank
+		if found {
+			return true
+		}
+		if s.stopped {
+			return false
+		}
+	}
+	return false
+}
+
+// iterate is state.iterate for a Large search: one iteration, bound, on
+// every core, its tasks in the order of the moves, the path of the first
+// that holds one taken once every task before it is searched.
+func (s *lstate) iterate(start board.Board, bound int) (found bool, next int, nodes int64, stopped bool) {
+	workers := runtime.GOMAXPROCS(0)
+	var tasks []task
+	cutNext := 1 << 30
+	for depth := 1; depth <= bound; depth++ {
+		tasks, cutNext = tasks[:0], 1<<30
+		s.cut(start, 0, 0xff, depth, bound, nil, &tasks, &cutNext)
+		if len(tasks) >= tasksPerWorker*workers {
+			break
+		}
+	}
+	best := runTasks(tasks, workers, func() func(t *task, i int64, stop func() bool) {
+		w := new(lstate)
+		return func(t *task, _ int64, stop func() bool) { w.subtree(s, start, t, bound, stop) }
+	})
+	next = cutNext
+	for i := range tasks {
+		t := &tasks[i]
+		nodes += t.nodes
+		if t.found && i == best {
+			s.found = len(t.out)
+			copy(s.path[:], t.out)
+			return true, 0, nodes, false
+		}
+		if !t.done {
+			return false, 0, nodes, true // stopped by ctx before the first path
+		}
+		next = min(next, t.next)
+	}
+	return false, next, nodes, false
+}
+
+// cut lists the tasks of an iteration to depth, as state.cut does.
+func (s *lstate) cut(b board.Board, g int, prev uint8, depth, bound int, path []byte, tasks *[]task, next *int) {
+	var t lstate
+	t.init(s.l, b)
+	h := t.md + t.lc
+	if f := g + h; f > bound {
+		*next = min(*next, f)
+		return
+	}
+	if h == 0 || g == depth {
+		*tasks = append(*tasks, task{path: append([]byte(nil), path...), last: prev, solved: h == 0})
+		return
+	}
+	for m := uint8(0); m < board.NumMoves; m++ {
+		if m == 3-prev {
+			continue
+		}
+		c := b
+		if !c.Move(board.Move(m)) {
+			continue
+		}
+		s.cut(c, g+1, m, depth, bound, append(path, board.Letters[m]), tasks, next)
+	}
+}
+
+// subtree searches the subtree of t with w to the bound, for the search
+// s, and records what it found in t.
+func (w *lstate) subtree(s *lstate, start board.Board, t *task, bound int, stop func() bool) {
+	b := start
+	for _, c := range t.path {
+		m, _ := board.ParseMove(c)
+		b.Move(m)
+	}
+	w.init(s.l, b)
+	w.ctx, w.total, w.stopIf = s.ctx, s.total, stop
+	w.nodes, w.counted, w.check, w.stopped = 0, 0, lcheck, false
+	w.bound, w.next = bound, 1<<30
+	copy(w.path[:], t.path)
+	t.found = w.dfs(len(t.path), t.last)
+	if w.total != nil {
+		w.total.Add(w.nodes - w.counted)
+	}
+	t.done = !w.stopped
+	t.next, t.nodes = w.next, w.nodes
+	if t.found {
+		t.out = append([]byte(nil), w.path[:w.found]...)
+	}
+}

@@ -1,0 +1,164 @@
+package search_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+
+	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/slow"
+	"github.com/slidingpuzzle/solver/search"
+)
+
+// gridBoard is g as a board.
+func gridBoard(t *testing.T, g slow.Grid) board.Board {
+	t.Helper()
+	b, err := board.New(board.Shape{Rows: g.Rows, Cols: g.Cols}, []byte(g.Cells))
+	if err != nil {
+		t.Fatalf("%s: %v", g.Text(), err)
+	}
+	return b
+}
+
+// TestLargeAgainstBFS holds Large to a breadth-first search on every
+// position of 2x3, 2x4, 3x2 and 4x2 boards and on random 3x3 ones: the
+// same path, the lexicographically smallest of the shortest, none for a
+// board that cannot reach the goal, and a bound no more than the path.
+func TestLargeAgainstBFS(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 1))
+	for _, s := range []board.Shape{{Rows: 2, Cols: 3}, {Rows: 3, Cols: 2}, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}, board.Shape3x3} {
+		goal := slow.Goal(s.Rows, s.Cols)
+		dist := slow.GridDistances(goal)
+		l, err := search.NewLarge(gridBoard(t, goal))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked := 0
+		slow.AllGrids(s.Rows, s.Cols, func(g slow.Grid) {
+			if s.Cells() == 9 && rng.IntN(60) != 0 {
+				return // about 6000 of the 9!
+			}
+			checked++
+			want, solvable := slow.GridPath(dist, g)
+			b := gridBoard(t, g)
+			got, ok, _, err := l.Solve(context.Background(), nil, b, nil)
+			if err != nil || ok != solvable || string(got) != want {
+				t.Fatalf("%v %s: got %q, %v, %v; want %q, %v", s, g.Text(), got, ok, err, want, solvable)
+			}
+			if h, err := l.Bound(b); ok && (err != nil || h > len(want)) {
+				t.Fatalf("%v %s: bound %d (%v) for a path of %d moves", s, g.Text(), h, err, len(want))
+			}
+		})
+		if checked == 0 {
+			t.Fatalf("%v: no positions", s)
+		}
+	}
+}
+
+// TestLargeShapes holds Large to a plain IDA* with the Manhattan distance
+// (slow.IDAStar) on random walks of large boards, for goals of the blank
+// last and in a cell at random: the same path, and a bound no more than
+// its length.
+func TestLargeShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 2))
+	shapes := []board.Shape{{Rows: 3, Cols: 6}, {Rows: 6, Cols: 3}, {Rows: 4, Cols: 5}, {Rows: 5, Cols: 5}, {Rows: 2, Cols: 12}, {Rows: 6, Cols: 6}, {Rows: 8, Cols: 8}}
+	walks, moves := 3, 40
+	if testing.Short() {
+		walks, moves = 1, 30
+	}
+	for _, s := range shapes {
+		for k := range walks {
+			goal := slow.Goal(s.Rows, s.Cols)
+			if k > 0 {
+				cells := []byte(goal.Cells)
+				rng.Shuffle(len(cells), func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
+				goal.Cells = string(cells)
+			}
+			start := slow.Walk(goal, moves+rng.IntN(10), rng.IntN)
+			want := slow.IDAStar(start, goal)
+			l, err := search.NewLarge(gridBoard(t, goal))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := gridBoard(t, start)
+			got, ok, st, err := l.Solve(context.Background(), nil, b, nil)
+			if err != nil || !ok || string(got) != want {
+				t.Fatalf("%v %s to %s: got %q, %v, %v; want %q", s, start.Text(), goal.Text(), got, ok, err, want)
+			}
+			if h, _ := l.Bound(b); h > len(want) || st.Nodes == 0 {
+				t.Fatalf("%v %s: bound %d for %d moves, %d nodes", s, start.Text(), h, len(want), st.Nodes)
+			}
+		}
+	}
+}
+
+// TestLargeParallel holds the Large search whose iterations are shared
+// among the cores to the one on one core, whatever order the cores take
+// the tasks in, and a cancelled search stops with its context's error.
+func TestLargeParallel(t *testing.T) {
+	if runtime.GOMAXPROCS(0) < 2 {
+		runtime.GOMAXPROCS(2)
+		defer runtime.GOMAXPROCS(1)
+	}
+	rng := rand.New(rand.NewPCG(27, 3))
+	backwards := func(n int) func(int64) int64 { return func(k int64) int64 { return int64(n) - 1 - k } }
+	for _, s := range []board.Shape{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 6}} {
+		goal := slow.Goal(s.Rows, s.Cols)
+		l, err := search.NewLarge(gridBoard(t, goal))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			start := gridBoard(t, slow.Walk(goal, 34+rng.IntN(8), rng.IntN))
+			old := search.SetParallelFrom(1 << 62)
+			want, _, one, err1 := l.Solve(context.Background(), nil, start, nil)
+			search.SetParallelFrom(0)
+			for _, order := range []func(int) func(int64) int64{nil, backwards} {
+				search.SetTaskOrder(order)
+				got, ok, all, err2 := l.Solve(context.Background(), nil, start, nil)
+				if err1 != nil || err2 != nil || !ok || string(got) != string(want) || all.Bounds != one.Bounds {
+					t.Fatalf("%v: on every core %q (%v %v, %d bounds), on one %q (%v, %d bounds)", start, got, ok, err2, all.Bounds, want, err1, one.Bounds)
+				}
+			}
+			search.SetTaskOrder(nil)
+			search.SetParallelFrom(old)
+		}
+	}
+	// A board no search finishes: cancelled, on one core and on all.
+	s := board.Shape{Rows: 5, Cols: 5}
+	l, _ := search.NewLarge(s.Goal(24))
+	hard := board.MustParse(s, "24 23 22 21 20 19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0")
+	for _, from := range []int64{1 << 62, 0} {
+		old := search.SetParallelFrom(from)
+		ctx, cancel := context.WithCancel(context.Background())
+		var reported int64
+		cancelAt := func(bound int, nodes int64, done bool) {
+			reported = nodes
+			cancel()
+		}
+		_, ok, st, err := l.Solve(ctx, nil, hard, cancelAt)
+		search.SetParallelFrom(old)
+		if !errors.Is(err, context.Canceled) || ok || st.Nodes == 0 || reported == 0 {
+			t.Errorf("cancelled (parallel from %d): %v, %v, %d nodes, %d reported; want %v", from, ok, err, st.Nodes, reported, context.Canceled)
+		}
+	}
+}
+
+// BenchmarkLarge searches a 5x5 board 60 random moves from the goal.
+func BenchmarkLarge(b *testing.B) {
+	rng := rand.New(rand.NewPCG(27, 4))
+	goal := slow.Goal(5, 5)
+	start := slow.Walk(goal, 60, rng.IntN)
+	sb, _ := board.New(board.Shape{Rows: 5, Cols: 5}, []byte(start.Cells))
+	gb, _ := board.New(board.Shape{Rows: 5, Cols: 5}, []byte(goal.Cells))
+	l, _ := search.NewLarge(gb)
+	var nodes int64
+	for b.Loop() {
+		_, _, st, _ := l.Solve(context.Background(), nil, sb, nil)
+		nodes += st.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
