@@ -200,7 +200,7 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 		return &Goal{goal: goal, v: v}, nil
 	}
 	if name == Search && !goal.Small() {
-		l, err := search.NewLarge(goal)
+		l, err := v.search.large(goal)
 		if err != nil {
 			return nil, err
 		}

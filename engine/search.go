@@ -49,6 +49,45 @@ func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error
 	return f()
 }
 
+// large returns the search for a goal of more than board.MaxSmall cells:
+// with the databases of a large plan (pdb.Large5) in one of the sets,
+// read through each symmetry of the board that takes the plan's blank to
+// the goal's (on 5x5, two for a goal whose blank is in a corner: the
+// plan and its mirror), and failing that, with the Manhattan distance
+// and linear conflicts alone.
+func (e *searcher) large(goal board.Board) (*search.Large, error) {
+	s := goal.Shape()
+	pl, ok := pdb.LargePlan(s)
+	if !ok {
+		return search.NewLarge(goal)
+	}
+	for _, set := range e.sets {
+		if set.HasPlan(pl) != nil {
+			continue
+		}
+		var partitions [][]search.LargePart
+		for _, m := range search.Symmetries(s) {
+			if m[pl.Blank] != goal.Blank() {
+				continue
+			}
+			var parts []search.LargePart
+			for _, p := range pl.Of() {
+				db, err := set.Get(p)
+				if err != nil {
+					return nil, err
+				}
+				parts = append(parts, search.LargePart{DB: db, Map: m})
+			}
+			partitions = append(partitions, parts)
+		}
+		if partitions == nil {
+			break // the goal's blank is not in a corner
+		}
+		return search.NewLargeWith(goal, partitions)
+	}
+	return search.NewLarge(goal)
+}
+
 // plans returns the plans of shape s or its transpose, best first, with
 // the set that holds each one's databases.
 func (e *searcher) plans(s board.Shape) (out []pdb.Plan, sets []*pdb.Set) {

@@ -10,8 +10,6 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
-
-	"github.com/slidingpuzzle/solver/board"
 )
 
 // MaxExtra is the largest extra a database holds: a placement whose
@@ -80,12 +78,13 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 			b.md[i][c] = int8(g.manhattan(c, p.Cells[i]))
 		}
 	}
-	b.slotOf = make([]uint8, 16<<n)
-	for f := uint32(0); f < 1<<n; f++ {
-		for c := range n {
-			if f&(1<<c) != 0 {
-				r := g.flood(1<<c, f)
-				b.slotOf[f<<4|uint32(c)] = uint8(bits.OnesCount32(f & (r&-r - 1)))
+	if n <= slotTableCells {
+		b.slotOf = make([]uint8, 16<<n)
+		for f := uint32(0); f < 1<<n; f++ {
+			for c := range n {
+				if f&(1<<c) != 0 {
+					b.slotOf[f<<4|uint32(c)] = b.slotFill(f, c)
+				}
 			}
 		}
 	}
@@ -105,7 +104,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 	}()
 	b.raw = make([]uint32, (total+7)/8)
 
-	var goal [board.MaxSmall]uint8
+	var goal [MaxCells]uint8
 	var tiles uint32
 	for i, c := range p.Cells {
 		goal[i] = uint8(c)
@@ -114,7 +113,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 	// The goal: its placement, and the slot of the blank's region.
 	free := g.full &^ tiles
 	idx := Rank(n, goal[:k])
-	b.codes[idx/b.per] |= 1 << (2 * ((idx%b.per)*slots + int(b.slotOf[free<<4|uint32(p.Blank)])))
+	b.codes[idx/b.per] |= 1 << (2 * ((idx%b.per)*slots + int(b.slot(free, p.Blank))))
 	b.placed.Store(1)
 
 	workers := runtime.GOMAXPROCS(0)
@@ -182,12 +181,12 @@ type builder struct {
 	slots, per int
 	codes      []uint64
 	// w[i] is the weight of tile i's digit in a placement's index, and
-	// slotOf[free<<4|c] the slot of the region of cell c among the free
-	// cells free.
-	w      [board.MaxSmall]int
+	// slotOf[free<<4|c], on a board of at most slotTableCells cells, the
+	// slot of the region of cell c among the free cells free (slot).
+	w      [MaxCells]int
 	slotOf []uint8
 	// md[j][c]: cells from c to the goal of tile j.
-	md     [board.MaxSmall][board.MaxSmall]int8
+	md     [MaxCells][MaxCells]int8
 	raw    []uint32 // the values, four bits each
 	d      int      // the layer being swept
 	chunk  atomic.Int64
@@ -195,23 +194,45 @@ type builder struct {
 	placed atomic.Int64 // placements reached
 }
 
+// slotTableCells is the most cells of a board whose builds look the slot
+// of a region up in a table (1 MB for 16 cells) rather than fill it.
+const slotTableCells = 16
+
+// slot returns the slot of the region of cell c among the free cells
+// free: the rank of its lowest cell among them.
+func (b *builder) slot(free uint32, c int) uint8 {
+	if b.slotOf != nil {
+		return b.slotOf[free<<4|uint32(c)]
+	}
+	return b.slotFill(free, c)
+}
+
+// slotFill is slot by a flood fill of the region. It is not inlined, so
+// that slot is, for the table's lookup.
+//
+//go:noinline
+func (b *builder) slotFill(free uint32, c int) uint8 {
+	r := b.g.flood(1<<c, free)
+	return uint8(bits.OnesCount32(free & (r&-r - 1)))
+}
+
 // rankDelta returns how much the index (Rank) of a placement changes
 // when its tile t moves from cell p to cell q, a cell next to it: at[c]
 // is 1 + the tile in cell c, 0 for none. The tile's own digit changes by
 // the cells it passes, less the earlier tiles among them; each later
 // tile it passes gains or loses one in its digit.
-func (b *builder) rankDelta(at *[board.MaxSmall]uint8, t int, p, q uint8) int {
+func (b *builder) rankDelta(at *[MaxCells]uint8, t int, p, q uint8) int {
 	lo, hi, sign := p, q, 1
 	if q < p {
 		lo, hi, sign = q, p, -1
 	}
 	d := int(hi-lo) * b.w[t]
 	for c := lo + 1; c < hi; c++ {
-		if i := int(at[c&15]) - 1; i >= 0 {
+		if i := int(at[c&(MaxCells-1)]) - 1; i >= 0 {
 			if i < t {
 				d -= b.w[t]
 			} else {
-				d += b.w[i&15]
+				d += b.w[i&(MaxCells-1)]
 			}
 		}
 	}
@@ -239,12 +260,12 @@ func (b *builder) sweep() {
 	slotShift := uint(bits.TrailingZeros32(uint32(b.slots)))
 	perShift := uint(bits.TrailingZeros32(uint32(b.per)))
 	perMask := b.per - 1
-	placeMask := uint64(1)<<(2*b.slots) - 1 // slots <= 16: n-k < 16
-	var pos [board.MaxSmall]uint8
-	var at [board.MaxSmall]uint8 // at[c]: 1 + the tile in cell c, 0 for none
+	placeMask := uint64(1)<<(2*b.slots) - 1 // all ones for 32 slots
+	var pos [MaxCells]uint8
+	var at [MaxCells]uint8 // at[c]: 1 + the tile in cell c, 0 for none
 	// A state has at most four moves into its region a tile.
-	var nb [4 * board.MaxSmall]neighbour
-	var words [4 * board.MaxSmall]uint64
+	var nb [4 * MaxCells]neighbour
+	var words [4 * MaxCells]uint64
 	var found, placed int64
 	defer func() {
 		b.found.Add(found)
@@ -275,11 +296,11 @@ func (b *builder) sweep() {
 					unrank(b.n, idx, pos[:k])
 					var tiles uint32
 					md = 0
-					at = [board.MaxSmall]uint8{}
+					at = [MaxCells]uint8{}
 					for j, c := range pos[:k] {
 						tiles |= 1 << c
-						md += int(b.md[j][c&15])
-						at[c&15] = uint8(j + 1)
+						md += int(b.md[j][c&(MaxCells-1)])
+						at[c&(MaxCells-1)] = uint8(j + 1)
 					}
 					free = g.full &^ tiles
 				}
@@ -300,7 +321,7 @@ func (b *builder) sweep() {
 						nfree := free&^(1<<q) | 1<<p
 						nb[nn] = neighbour{
 							idx:  idx + b.rankDelta(&at, t, p, q),
-							slot: b.slotOf[nfree<<4|uint32(p)],
+							slot: b.slot(nfree, int(p)),
 							t:    uint8(t), p: p, q: q,
 						}
 						nn++
@@ -325,7 +346,7 @@ func (b *builder) sweep() {
 						// The first state of its placement.
 						placed++
 						e := &nb[i]
-						nmd := md + int(b.md[e.t&15][e.q&15]) - int(b.md[e.t&15][e.p&15])
+						nmd := md + int(b.md[e.t&(MaxCells-1)][e.q&(MaxCells-1)]) - int(b.md[e.t&(MaxCells-1)][e.p&(MaxCells-1)])
 						if v := uint32(min((b.d+1-nmd)/2, MaxExtra)); v != 0 {
 							atomic.OrUint32(&b.raw[nidx>>3], v<<(4*(nidx&7)))
 						}

@@ -26,6 +26,13 @@ func TestBuildAgainstReference(t *testing.T) {
 		{s44, []int{7, 8, 9}, 0},
 		{s44, []int{1, 2, 3, 4, 5}, 0},
 		{s44, []int{0, 5, 10, 15}, 3},
+		// Boards of more than 16 cells, whose builds fill each region's
+		// slot rather than look it up, and pick cells past the second
+		// byte when they unrank.
+		{board.Shape{Rows: 5, Cols: 5}, []int{1, 2, 5}, 0},
+		{board.Shape{Rows: 5, Cols: 5}, []int{17, 18, 22, 23}, 0},
+		{board.Shape{Rows: 3, Cols: 6}, []int{0, 6, 12, 13}, 17},
+		{board.Shape{Rows: 4, Cols: 8}, []int{23, 30, 31}, 0},
 	}
 	if !testing.Short() {
 		// A 6-tile pattern of 16 cells here; the 7-tile databases of the

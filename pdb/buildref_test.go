@@ -6,8 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-
-	"github.com/slidingpuzzle/solver/board"
 )
 
 // buildReference is the builder Build replaced, kept to check it: a
@@ -28,15 +26,15 @@ func buildReference(ctx context.Context, p Pattern, progress Progress) ([]uint8,
 	total := p.Size()
 	b := &refBuilder{g: g, k: k, n: n, cells: p.Cells, ctx: ctx}
 	// A state is a placement and the region of free cells that holds the
-	// blank, named by its lowest cell: in visited, bit index*16 + cell; in
-	// a frontier, the cells of the tiles four bits each, then the region's
-	// cell in the low four bits, so that expanding it needs no unranking.
-	b.visited = make([]uint64, (total*board.MaxSmall+63)/64)
+	// blank, named by its lowest cell: in visited, bit index*32 + cell; in
+	// a frontier, the cells of the tiles five bits each, then the region's
+	// cell in the low five bits, so that expanding it needs no unranking.
+	b.visited = make([]uint64, (total*MaxCells+63)/64)
 	// A placement's extra, plus one, a byte in words of four, set by the
 	// first worker to reach it (workers that reach it in the same layer
 	// set the same byte).
 	b.extra = make([]uint32, (total+3)/4)
-	var goal [board.MaxSmall]uint8
+	var goal [MaxCells]uint8
 	var tiles uint32
 	for i, c := range p.Cells {
 		goal[i] = uint8(c)
@@ -44,10 +42,10 @@ func buildReference(ctx context.Context, p Pattern, progress Progress) ([]uint8,
 	}
 	region := g.flood(1<<p.Blank, g.full&^tiles)
 	rep := uint64(bits.TrailingZeros32(region))
-	bit := uint64(Rank(n, goal[:k]))<<4 | rep
+	bit := uint64(Rank(n, goal[:k]))<<5 | rep
 	b.visited[bit>>6] |= 1 << (bit & 63)
-	b.set(int(bit>>4), 0, goal[:k])
-	frontier := []uint64{refPack(goal[:k])<<4 | rep}
+	b.set(int(bit>>5), 0, goal[:k])
+	frontier := []uint64{refPack(goal[:k])<<5 | rep}
 	workers := runtime.GOMAXPROCS(0)
 	var reached int64 = 1
 	for d := 0; len(frontier) > 0; d++ {
@@ -123,18 +121,18 @@ func (b *refBuilder) set(i, d int, pos []uint8) {
 func (b *refBuilder) expand(frontier []uint64, d int) []uint64 {
 	g, k := b.g, b.k
 	var out []uint64
-	var pos [board.MaxSmall]uint8
+	var pos [MaxCells]uint8
 	for i, s := range frontier {
 		if i&0xffff == 0 && b.ctx.Err() != nil {
 			return nil
 		}
-		refUnpack(s>>4, pos[:k])
+		refUnpack(s>>5, pos[:k])
 		var tiles uint32
 		for _, c := range pos[:k] {
 			tiles |= 1 << c
 		}
 		free := g.full &^ tiles
-		region := g.flood(1<<(s&15), free)
+		region := g.flood(1<<(s&31), free)
 		for t := range k {
 			p := pos[t]
 			for adj := g.nbr[p] & region; adj != 0; adj &= adj - 1 {
@@ -144,12 +142,12 @@ func (b *refBuilder) expand(frontier []uint64, d int) []uint64 {
 				nregion := g.flood(1<<p, nfree)
 				rep := uint64(bits.TrailingZeros32(nregion))
 				idx := Rank(g.n, pos[:k])
-				bit := uint64(idx)<<4 | rep
+				bit := uint64(idx)<<5 | rep
 				w, m := &b.visited[bit>>6], uint64(1)<<(bit&63)
 				// Most states are reached again and again: a load sees
 				// them, and only a new one pays for the atomic Or.
 				if atomic.LoadUint64(w)&m == 0 && atomic.OrUint64(w, m)&m == 0 {
-					out = append(out, refPack(pos[:k])<<4|rep)
+					out = append(out, refPack(pos[:k])<<5|rep)
 					b.set(idx, d, pos[:k])
 				}
 			}
@@ -159,11 +157,12 @@ func (b *refBuilder) expand(frontier []uint64, d int) []uint64 {
 	return out
 }
 
-// refPack packs cells four bits each, the first in the lowest bits.
+// refPack packs cells five bits each, the first in the lowest bits: up
+// to eleven tiles, with the region's cell below them.
 func refPack(pos []uint8) uint64 {
 	var x uint64
 	for i, c := range pos {
-		x |= uint64(c) << (4 * i)
+		x |= uint64(c) << (5 * i)
 	}
 	return x
 }
@@ -171,6 +170,6 @@ func refPack(pos []uint8) uint64 {
 // refUnpack is the inverse of refPack.
 func refUnpack(x uint64, pos []uint8) {
 	for i := range pos {
-		pos[i] = uint8(x >> (4 * i) & 15)
+		pos[i] = uint8(x >> (5 * i) & 31)
 	}
 }

@@ -8,8 +8,8 @@ type geom struct {
 	full       uint32
 	notCol0    uint32 // every cell but those of the first column
 	notColLast uint32 // every cell but those of the last column
-	nbr        [board.MaxSmall]uint32
-	row, col   [board.MaxSmall]int8
+	nbr        [MaxCells]uint32
+	row, col   [MaxCells]int8
 }
 
 func newGeom(s board.Shape) *geom {

@@ -25,6 +25,10 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 )
 
+// MaxCells is the most cells of a shape a pattern can be of: a board's
+// cells are bits of a 32-bit word in a build.
+const MaxCells = 32
+
 // Pattern is a set of goal cells of a shape, with the goal's blank cell:
 // the tiles whose goal cells they are, and the blank's region at the goal.
 type Pattern struct {
@@ -36,8 +40,8 @@ type Pattern struct {
 // Check reports whether p is a pattern of a valid shape.
 func (p Pattern) Check() error {
 	s := p.Shape
-	if !s.Small() {
-		return fmt.Errorf("pdb: shape %v not supported", s)
+	if !s.Valid() || s.Cells() > MaxCells {
+		return fmt.Errorf("pdb: shape %v not supported; a pattern is of a board of at most %d cells", s, MaxCells)
 	}
 	n := s.Cells()
 	if len(p.Cells) == 0 || len(p.Cells) >= n {
@@ -99,12 +103,12 @@ func Rank(n int, pos []uint8) int {
 }
 
 // Unrank sets pos to the placement of len(pos) tiles on n cells with
-// index idx, the inverse of Rank. For n over board.MaxSmall, more tiles
+// index idx, the inverse of Rank. For n over MaxCells, more tiles
 // than cells, or an index out of 0..n!/(n-k)!-1 it sets every cell to
 // 0xff, which is no cell.
 func Unrank(n int, idx int, pos []uint8) {
 	k := len(pos)
-	if n > board.MaxSmall || k > n || idx < 0 || idx >= size(n, k) {
+	if n > MaxCells || k > n || idx < 0 || idx >= size(n, k) {
 		for i := range pos {
 			pos[i] = 0xff
 		}
@@ -117,22 +121,25 @@ func Unrank(n int, idx int, pos []uint8) {
 // the rank of its tile's cell among the cells still free, picked a byte
 // of cells at a time.
 func unrank(n int, idx int, pos []uint8) {
-	var digits [board.MaxSmall]uint64
+	var digits [MaxCells]uint64
 	x := uint64(idx)
 	for i := len(pos) - 1; i >= 0; i-- {
 		r := uint64(n - i)
-		digits[i&15] = x % r
+		digits[i&(MaxCells-1)] = x % r
 		x /= r
 	}
 	free := uint32(1)<<n - 1
 	for i := range pos {
-		d := digits[i&15]
-		lo := free & 0xff
+		d := digits[i&(MaxCells-1)]
 		var c uint32
-		if pc := uint64(bits.OnesCount32(lo)); d < pc {
-			c = uint32(selectByte[lo][d&7])
-		} else {
-			c = 8 + uint32(selectByte[free>>8&0xff][(d-pc)&7])
+		for base := uint32(0); ; base += 8 {
+			lo := free >> base & 0xff
+			if pc := uint64(bits.OnesCount32(lo)); d >= pc {
+				d -= pc
+				continue
+			}
+			c = base + uint32(selectByte[lo][d&7])
+			break
 		}
 		pos[i] = uint8(c)
 		free &^= 1 << c

@@ -39,3 +39,20 @@ var Embedded = []Plan{
 // Large is the plan that gentable -pdb builds for the 4x4 board: the 7-8
 // split, 57,657,600 and 518,918,400 placements.
 var Large = Plan{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}}
+
+// Large5 is the plan that gentable -pdb -shape 5x5 builds for the 5x5
+// board, with the blank in the first cell as in Korf's goal: Korf and
+// Felner's 6-6-6-6 split, 127,512,000 placements each, read a second time
+// through the board's transposition (the mirror partition).
+var Large5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}}
+
+// LargePlan returns the plan gentable -pdb builds for shape s, Large or
+// Large5, or false for a shape that has none.
+func LargePlan(s board.Shape) (Plan, bool) {
+	for _, pl := range []Plan{Large, Large5} {
+		if pl.Shape == s {
+			return pl, true
+		}
+	}
+	return Plan{}, false
+}

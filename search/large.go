@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"time"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/pdb"
 )
 
 // MaxLargeCells is the most cells a Large search takes: an 8x8 board.
@@ -19,8 +22,8 @@ const MaxLargePath = 1000
 
 // Large searches a board of any shape of at most MaxLargeCells cells for
 // its lexicographically smallest shortest path (d < l < r < u) by IDA*
-// with the Manhattan distance and linear conflicts: the bound there is
-// where no pattern databases are. It proves what it returns shortest,
+// with the Manhattan distance and linear conflicts, and the pattern
+// databases it is given (NewLargeWith). It proves what it returns shortest,
 // and it is for boards a few dozen moves from their goal: the search
 // grows about six times with each two moves, and a random 5x5 board
 // would take years. Its inner loop works on a compact state of its own
@@ -34,6 +37,178 @@ type Large struct {
 	md           [MaxLargeCells][MaxLargeCells]uint8     // md[g][c]: cells from c to goal cell g
 	rowOf, colOf [MaxLargeCells]uint8                    // of each cell
 	lineCells    [2 * MaxLargeCells][MaxLargeCells]uint8 // the cells of each row, then of each column
+
+	// The patterns of the partitions (NewLargeWith), all in one list;
+	// partOf[pi][g] is the place in it of the pattern of partition pi
+	// that holds the tile whose goal is cell g.
+	pats   []lpattern
+	partOf [][MaxLargeCells]uint8
+	names  []string
+}
+
+// maxLargePatterns is the most patterns a Large search's partitions have
+// in all, and maxLargePartitions the most partitions.
+const (
+	maxLargePatterns   = 32
+	maxLargePartitions = 8
+)
+
+// An lpattern is a database read through a map onto the board.
+type lpattern struct {
+	raw []byte
+	n   int
+	// gs are the board's goal cells of the pattern's tiles, in the
+	// database's order, k of them; inv[c] is the database's cell of the
+	// board's cell c.
+	gs  [pdb.MaxCells]uint8
+	k   int
+	inv [MaxLargeCells]uint8
+}
+
+// rank returns the index of p's placement when the tile whose goal is
+// cell g is in cell where[g] (pdb.Rank, in the database's cells).
+func (p *lpattern) rank(where *[MaxLargeCells]uint8) int32 {
+	var used uint64
+	idx := 0
+	for i := range p.k & (pdb.MaxCells - 1) {
+		c := uint64(p.inv[where[p.gs[i]&(MaxLargeCells-1)]&(MaxLargeCells-1)])
+		d := int(c) - bits.OnesCount64(used&(1<<c-1))
+		used |= 1 << c
+		idx = idx*(p.n-i) + d
+	}
+	return int32(idx)
+}
+
+// value returns the extra of the placement of index idx.
+func (p *lpattern) value(idx int32) uint8 {
+	return p.raw[idx>>1] >> (4 * (idx & 1)) & 15
+}
+
+// A LargePart is a database read through a map of its cells onto the
+// board's: Map[i] is the board's cell of the database's cell i, nil for
+// the identity. Symmetries lists the maps of a shape onto itself.
+type LargePart struct {
+	DB  *pdb.DB
+	Map []int
+}
+
+// Symmetries returns the symmetries of shape s, of at most
+// MaxLargeCells cells, as maps of its cells onto themselves: the four of
+// a rectangle, and of a square the four that transpose too. The first is
+// the identity.
+func Symmetries(s board.Shape) [][]int {
+	if !s.Valid() || s.Cells() > MaxLargeCells {
+		return nil
+	}
+	var out [][]int
+	for _, transpose := range []bool{false, true} {
+		if transpose && s.Rows != s.Cols {
+			continue
+		}
+		for _, flip := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
+			m := make([]int, s.Cells())
+			for i := range m {
+				r, c := i/s.Cols, i%s.Cols
+				if flip[0] {
+					r = s.Rows - 1 - r
+				}
+				if flip[1] {
+					c = s.Cols - 1 - c
+				}
+				if transpose {
+					r, c = c, r
+				}
+				m[i] = r*s.Cols + c
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// NewLargeWith is NewLarge with partitions of pattern databases, of any
+// number: the bound is then the larger of the Manhattan distance with
+// linear conflicts and the Manhattan distance plus twice the largest sum
+// of extras over the partitions. Every partition must cover every tile
+// exactly once, every database must be whole (pdb.DB.Complete) and of the
+// goal's shape, its map one of Symmetries, and the goal's blank must be
+// in the free region of its own blank, so that the bound stays a lower
+// one: anything else is an error.
+func NewLargeWith(goal board.Board, partitions [][]LargePart) (*Large, error) {
+	l, err := NewLarge(goal)
+	if err != nil {
+		return nil, err
+	}
+	s := goal.Shape()
+	n, blank := l.n, goal.Blank()
+	syms := Symmetries(s)
+	for pi, parts := range partitions {
+		if pi >= maxLargePartitions {
+			return nil, fmt.Errorf("search: %d partitions; a Large search takes at most %d", len(partitions), maxLargePartitions)
+		}
+		var of [MaxLargeCells]uint8
+		var covered uint64
+		for k, part := range parts {
+			if len(l.pats) >= maxLargePatterns {
+				return nil, fmt.Errorf("search: more than %d patterns", maxLargePatterns)
+			}
+			if !part.DB.Complete() {
+				return nil, fmt.Errorf("search: partition %d, part %d: no whole database (pdb.Decode or pdb.FromExtras makes one)", pi, k)
+			}
+			p := part.DB.Pattern
+			if p.Shape != s {
+				return nil, fmt.Errorf("search: a %v database for a %v board", p.Shape, s)
+			}
+			m := part.Map
+			if m == nil {
+				m = syms[0]
+			}
+			if !slices.ContainsFunc(syms, func(sym []int) bool { return slices.Equal(sym, m) }) {
+				return nil, fmt.Errorf("search: partition %d, part %d: the map is not a symmetry of a %v board", pi, k, s)
+			}
+			var back [MaxLargeCells]uint8
+			for i := range n {
+				back[m[i]] = uint8(i)
+			}
+			if !pdb.SameRegion(p, int(back[blank])) {
+				return nil, fmt.Errorf("search: the %v database does not serve goals with the blank in cell %d", p, blank)
+			}
+			lp := lpattern{raw: part.DB.Raw(), n: n}
+			for i := range n {
+				lp.inv[m[i]] = uint8(i)
+			}
+			for _, c := range p.Cells {
+				g := m[c]
+				if g == blank || covered&(1<<g) != 0 {
+					return nil, fmt.Errorf("search: partition %d covers cell %d twice, or the blank", pi, g)
+				}
+				covered |= 1 << g
+				lp.gs[lp.k] = uint8(g)
+				lp.k++
+				of[g] = uint8(len(l.pats))
+			}
+			l.pats = append(l.pats, lp)
+			if pi == 0 {
+				l.names = append(l.names, p.String())
+			}
+		}
+		if covered != (1<<n-1)&^(1<<blank) {
+			return nil, fmt.Errorf("search: partition %d does not cover every tile", pi)
+		}
+		l.partOf = append(l.partOf, of)
+	}
+	return l, nil
+}
+
+// String describes l's bound: its databases and partitions.
+func (l *Large) String() string {
+	if l == nil {
+		return "no search"
+	}
+	if len(l.partOf) == 0 {
+		return "Manhattan distance and linear conflicts"
+	}
+	return fmt.Sprintf("%d partitions of %v, and linear conflicts", len(l.partOf), l.names)
 }
 
 // LargeProgress is told, now and then, the bound a Large search has
@@ -91,7 +266,16 @@ func (l *Large) Bound(start board.Board) (int, error) {
 	}
 	var s lstate
 	s.init(l, start)
-	return s.md + s.lc, nil
+	return s.h(), nil
+}
+
+// h returns the bound on the moves left.
+func (s *lstate) h() int {
+	m := 0
+	for pi := range len(s.l.partOf) {
+		m = max(m, s.sum[pi&(maxLargePartitions-1)])
+	}
+	return s.md + max(s.lc, 2*m)
 }
 
 // Solve appends to dst the letters of the lexicographically smallest
@@ -137,7 +321,7 @@ func (l *Large) Solve(ctx context.Context, dst []byte, start board.Board, progre
 	s.init(l, start)
 	s.ctx, s.total = ctx, &nodes
 	s.check = lcheck
-	b := s.md + s.lc
+	b := s.h()
 	var shared int64 // the nodes of the iterations shared among the cores
 	for {
 		st.Bounds++
@@ -181,6 +365,11 @@ type lstate struct {
 	// columns), and lc their sum.
 	conflict [2 * MaxLargeCells]uint8
 	lc       int
+	// where[g] is the cell of the tile whose goal is cell g; extra[i] is
+	// the extra of pattern i, sum[pi] the sum of partition pi's.
+	where [MaxLargeCells]uint8
+	extra [maxLargePatterns]uint8
+	sum   [maxLargePartitions]int
 
 	bound, next int
 	found       int
@@ -208,7 +397,19 @@ func (s *lstate) init(l *Large, start board.Board) {
 		}
 		g := l.cell[t]
 		s.at[c] = g
+		s.where[g] = uint8(c)
 		s.md += int(l.md[g][c])
+	}
+	s.sum = [maxLargePartitions]int{}
+	for i := range l.pats {
+		s.extra[i] = l.pats[i].value(l.pats[i].rank(&s.where))
+	}
+	for pi := range l.partOf {
+		for i := range l.pats {
+			if l.partOf[pi][l.pats[i].gs[0]] == uint8(i) {
+				s.sum[pi] += int(s.extra[i])
+			}
+		}
 	}
 	s.lc = 0
 	for i := range l.rows + l.cols {
@@ -273,7 +474,7 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 	if s.stopped {
 		return false
 	}
-	h := s.md + s.lc
+	h := s.h()
 	if f := g + h; f > s.bound {
 		s.next = min(s.next, f)
 		return false
@@ -306,6 +507,17 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 		}
 		a, b = a&(2*MaxLargeCells-1), b&(2*MaxLargeCells-1)
 		s.at[blank], s.at[to], s.blank = tile, 0xff, to
+		s.where[tile&(MaxLargeCells-1)] = blank
+		// The pattern of the tile in each partition, ranked again.
+		var olds [maxLargePartitions]uint8
+		for pi := range len(l.partOf) {
+			pi &= maxLargePartitions - 1
+			i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)
+			olds[pi] = s.extra[i]
+			e := l.pats[i].value(l.pats[i].rank(&s.where))
+			s.extra[i] = e
+			s.sum[pi] += int(e) - int(olds[pi])
+		}
 		oldA, oldB := s.conflict[a], s.conflict[b]
 		s.conflict[a], s.conflict[b] = s.lineConflict(a), s.lineConflict(b)
 		dlc := int(s.conflict[a]) + int(s.conflict[b]) - int(oldA) - int(oldB)
@@ -316,6 +528,13 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 		s.md -= dmd
 		s.lc -= dlc
 		s.conflict[a], s.conflict[b] = oldA, oldB
+		for pi := range len(l.partOf) {
+			pi &= maxLargePartitions - 1
+			i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)
+			s.sum[pi] += int(olds[pi]) - int(s.extra[i])
+			s.extra[i] = olds[pi]
+		}
+		s.where[tile&(MaxLargeCells-1)] = to
 		s.at[to], s.at[blank], s.blank = tile, 0xff, blank
 		if found {
 			return true
@@ -366,7 +585,7 @@ func (s *lstate) iterate(start board.Board, bound int) (found bool, next int, no
 func (s *lstate) cut(b board.Board, g int, prev uint8, depth, bound int, path []byte, tasks *[]task, next *int) {
 	var t lstate
 	t.init(s.l, b)
-	h := t.md + t.lc
+	h := t.h()
 	if f := g + h; f > bound {
 		*next = min(*next, f)
 		return

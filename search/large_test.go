@@ -9,6 +9,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/slow"
+	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/search"
 )
 
@@ -161,4 +162,145 @@ func BenchmarkLarge(b *testing.B) {
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// buildParts builds the databases of the patterns of cells (each a list
+// of goal cells) for goals of shape s with the blank in cell blank.
+func buildParts(t *testing.T, s board.Shape, blank int, cells [][]int) []*pdb.DB {
+	t.Helper()
+	var dbs []*pdb.DB
+	for _, c := range cells {
+		p := pdb.Pattern{Shape: s, Cells: c, Blank: blank}
+		extras, err := pdb.Build(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := pdb.FromExtras(p, extras)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dbs = append(dbs, db)
+	}
+	return dbs
+}
+
+// partitionsOf reads dbs through each map of maps: a partition a map.
+func partitionsOf(dbs []*pdb.DB, maps ...[]int) [][]search.LargePart {
+	var out [][]search.LargePart
+	for _, m := range maps {
+		var parts []search.LargePart
+		for _, db := range dbs {
+			parts = append(parts, search.LargePart{DB: db, Map: m})
+		}
+		out = append(out, parts)
+	}
+	return out
+}
+
+// TestLargeDatabases holds Large with partitions of pattern databases,
+// read as they are and through symmetries, to a breadth-first search on
+// 3x3 boards and to a plain IDA* with the Manhattan distance on random
+// walks of 5x5 and 4x5 boards: the same path, the lexicographically
+// smallest of the shortest, and a bound no less than the one without
+// databases and no more than the path.
+func TestLargeDatabases(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 7))
+	type shapeCase struct {
+		s     board.Shape
+		blank int
+		cells [][]int // the patterns, for the blank in cell blank
+	}
+	for _, c := range []shapeCase{
+		{board.Shape3x3, 0, [][]int{{1, 2, 3, 4}, {5, 6, 7, 8}}},
+		{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5}, {3, 4, 8}, {6, 7, 12}, {9, 13, 14}, {10, 11, 15}, {16, 20, 21}, {17, 18, 22}, {19, 23, 24}}},
+		{board.Shape{Rows: 4, Cols: 5}, 19, [][]int{{0, 1, 5, 6}, {2, 3, 7, 8}, {4, 9, 14}, {10, 11, 15, 16}, {12, 13, 17, 18}}},
+	} {
+		dbs := buildParts(t, c.s, c.blank, c.cells)
+		syms := search.Symmetries(c.s)
+		// The partition as it is, and through every symmetry that keeps
+		// the blank's cell: the mirror partition of a square.
+		maps := [][]int{syms[0]}
+		for _, m := range syms[1:] {
+			if m[c.blank] == c.blank {
+				maps = append(maps, m)
+			}
+		}
+		goalBoard := c.s.Goal(c.blank)
+		l, err := search.NewLargeWith(goalBoard, partitionsOf(dbs, maps...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, _ := search.NewLarge(goalBoard)
+		goal := slow.Grid{Rows: c.s.Rows, Cols: c.s.Cols}
+		var cells []byte
+		for i := range c.s.Cells() {
+			cells = append(cells, byte(goalBoard.Cell(i)))
+		}
+		goal.Cells = string(cells)
+		check := func(start slow.Grid, want string) {
+			b := gridBoard(t, start)
+			got, ok, _, err := l.Solve(context.Background(), nil, b, nil)
+			if err != nil || !ok || string(got) != want {
+				t.Fatalf("%v %s: got %q, %v, %v; want %q", c.s, start.Text(), got, ok, err, want)
+			}
+			h, _ := l.Bound(b)
+			h0, _ := plain.Bound(b)
+			if h > len(want) || h < h0 {
+				t.Fatalf("%v %s: bound %d, %d without databases, for %d moves", c.s, start.Text(), h, h0, len(want))
+			}
+		}
+		if c.s == board.Shape3x3 {
+			dist := slow.GridDistances(goal)
+			slow.AllGrids(3, 3, func(g slow.Grid) {
+				if rng.IntN(60) != 0 {
+					return
+				}
+				if want, ok := slow.GridPath(dist, g); ok {
+					check(g, want)
+				}
+			})
+			continue
+		}
+		walks := 4
+		if testing.Short() {
+			walks = 2
+		}
+		for range walks {
+			start := slow.Walk(goal, 34+rng.IntN(8), rng.IntN)
+			check(start, slow.IDAStar(start, goal))
+		}
+	}
+}
+
+// TestLargeWithFaults: NewLargeWith refuses what would make the bound too
+// high or the search wrong.
+func TestLargeWithFaults(t *testing.T) {
+	s := board.Shape{Rows: 5, Cols: 5}
+	cells := [][]int{{1, 2, 5}, {3, 4, 8}, {6, 7, 12}, {9, 13, 14}, {10, 11, 15}, {16, 20, 21}, {17, 18, 22}, {19, 23, 24}}
+	dbs := buildParts(t, s, 0, cells)
+	good := partitionsOf(dbs, nil)
+	if _, err := search.NewLargeWith(s.Goal(0), good); err != nil {
+		t.Fatalf("a good partition: %v", err)
+	}
+	notSym := make([]int, 25)
+	for i := range notSym {
+		notSym[i] = (i + 1) % 25
+	}
+	for name, c := range map[string]struct {
+		goal  board.Board
+		parts [][]search.LargePart
+	}{
+		"a tile left out":      {s.Goal(0), partitionsOf(dbs[1:], nil)},
+		"a tile twice":         {s.Goal(0), partitionsOf(append([]*pdb.DB{dbs[0]}, dbs...), nil)},
+		"not a symmetry":       {s.Goal(0), partitionsOf(dbs, notSym)},
+		"a map of other cells": {s.Goal(0), partitionsOf(dbs, []int{0, 1})},
+		"the blank elsewhere":  {s.Goal(24), good},
+		"no database":          {s.Goal(0), [][]search.LargePart{{{}}}},
+		"a database of 3x3":    {s.Goal(0), partitionsOf(buildParts(t, board.Shape3x3, 0, [][]int{{1, 2, 3, 4, 5, 6, 7, 8}}), nil)},
+		"nine partitions":      {s.Goal(0), append(append(append(good, good...), append(good, good...)...), good...)},
+	} {
+		if _, err := search.NewLargeWith(c.goal, c.parts); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
 }

@@ -61,8 +61,12 @@ func writePlan(ctx context.Context, dir string, plan pdb.Plan, w io.Writer) erro
 		}
 		fmt.Fprintf(w, "gentable: wrote %s (%d MB) in %v\n", path, len(raw)>>20, time.Since(t0).Round(time.Second))
 	}
-	_, err := fmt.Fprintf(w, "gentable: the large databases are in %s (%v); solve uses them with -pdb %s%s\n",
-		dir, time.Since(start).Round(time.Second), dir, findNote(dir))
+	use := "solve uses them"
+	if plan.Shape != pdb.Large.Shape {
+		use = fmt.Sprintf("solve -optimal uses them for %v boards", plan.Shape)
+	}
+	_, err := fmt.Fprintf(w, "gentable: the large %v databases are in %s (%v); %s with -pdb %s%s\n",
+		plan.Shape, dir, time.Since(start).Round(time.Second), use, dir, findNote(dir))
 	return err
 }
 

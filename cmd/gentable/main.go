@@ -51,10 +51,10 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("gentable", flag.ContinueOnError)
 	out := fs.String("o", "", "write the table files and tables.go to `dir`; the default is the generated folder of this module, found from the current directory, as go generate needs")
 	stats := fs.Bool("stats", false, "draw how many positions lie at each distance from the goal, and write nothing")
-	shapeText := fs.String("shape", "3x3", "with -stats, the board `RxC` to draw, e.g. -shape 2x4: any shape with tables")
-	large := fs.String("pdb", "", "build the large 4x4 databases (the 7-8 split, 275 MB; about 3 minutes and 1.3 GB of memory on 2 cores) into `DIR` instead, e.g. -pdb default: the user cache directory, where solve finds them by itself")
+	shapeText := fs.String("shape", "3x3", "with -stats, the board `RxC` to draw, e.g. -shape 2x4: any shape with tables; with -pdb, 4x4 (the default there) or 5x5")
+	large := fs.String("pdb", "", "build the large databases into `DIR` instead: for 4x4 the 7-8 split (275 MB; about 3 minutes and 1.3 GB of memory on 2 cores), with -shape 5x5 the 24-puzzle's 6-6-6-6 (255 MB; about 3 minutes and 1.1 GB), e.g. -pdb default: the user cache directory, where solve finds them by itself")
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats [-shape RxC] | gentable -pdb DIR
+		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats [-shape RxC] | gentable -pdb DIR [-shape 4x4|5x5]
 
 Gentable runs one reverse breadth-first search from each goal over every
 position that can reach it and writes the tables of optimal moves, with the
@@ -80,7 +80,7 @@ Flags:
 	var only error
 	switch {
 	case *large != "":
-		only = cli.Only(fs, "with -pdb (it builds the 4x4 set)", "pdb")
+		only = cli.Only(fs, "with -pdb (it builds the large databases of -shape)", "pdb", "shape")
 	case *stats:
 		only = cli.Only(fs, "with -stats", "stats", "shape")
 	default:
@@ -91,9 +91,23 @@ Flags:
 		return errFlags
 	}
 	if *large != "" {
+		plan := pdb.Large
+		set := false
+		fs.Visit(func(f *flag.Flag) { set = set || f.Name == "shape" })
+		if set {
+			s, err := board.ParseShape(*shapeText)
+			if err != nil {
+				return err
+			}
+			var ok bool
+			if plan, ok = pdb.LargePlan(s); !ok {
+				fmt.Fprintf(stderr, "gentable: -pdb -shape %v: no large databases are made for %v boards; the shapes are 4x4 and 5x5\n", s, s)
+				return errFlags
+			}
+		}
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 		defer stop()
-		return writeLarge(ctx, *large, stderr)
+		return writePlan(ctx, *large, plan, stderr)
 	}
 	if *stats {
 		s, err := board.ParseShape(*shapeText)

@@ -139,7 +139,8 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"-pdb", dir, "-shape", "5x5"}, "gentable: -shape does not apply with -pdb (it builds the 4x4 set), which takes only -pdb; see gentable -h\n"},
+		{[]string{"-pdb", dir, "-shape", "3x3"}, "gentable: -pdb -shape 3x3: no large databases are made for 3x3 boards; the shapes are 4x4 and 5x5\n"},
+		{[]string{"-pdb", dir, "-o", dir}, "gentable: -o does not apply with -pdb (it builds the large databases of -shape), which takes only -pdb, -shape; see gentable -h\n"},
 		{[]string{"-shape", "2x4"}, "gentable: -shape does not apply when gentable writes the tables, which takes only -o; see gentable -h\n"},
 		{[]string{"-stats", "-o", dir}, "gentable: -o does not apply with -stats, which takes only -stats, -shape; see gentable -h\n"},
 	} {

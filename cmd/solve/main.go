@@ -105,7 +105,7 @@ func largeFor(dir string) (*engine.Solver, error) {
 			return embedded.Solver(), nil
 		}
 		set, err := pdb.OpenDir(d)
-		if err != nil || set.HasPlan(pdb.Large) != nil {
+		if err != nil || set.HasPlan(pdb.Large) != nil && set.HasPlan(pdb.Large5) != nil {
 			return embedded.Solver(), nil
 		}
 		return embedded.SolverWith(set), nil
@@ -114,8 +114,9 @@ func largeFor(dir string) (*engine.Solver, error) {
 	if err != nil {
 		return nil, fmt.Errorf("-pdb %s: %w", dir, err)
 	}
-	if err := set.HasPlan(pdb.Large); err != nil {
-		return nil, fmt.Errorf("-pdb %s: %w; gentable -pdb %s builds them", dir, err, dir)
+	// The 4x4 set, or the 5x5 one, or both.
+	if err := set.HasPlan(pdb.Large); err != nil && set.HasPlan(pdb.Large5) != nil {
+		return nil, fmt.Errorf("-pdb %s: %w; gentable -pdb %s builds them (and gentable -pdb %s -shape 5x5 the 5x5 ones)", dir, err, dir, dir)
 	}
 	return embedded.SolverWith(set), nil
 }
@@ -221,9 +222,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	shapeText := fs.String("shape", "", "boards of `RxC` cells, e.g. -shape 2x3, -shape 4x4 or -shape 999x999; by default the format's, or for boards given as arguments each board's own (9 cells are 3x3, 16 are 4x4, 25 are 5x5, rows on lines give their rows)")
 	show := fs.Bool("show", false, "draw each board's solution, board by board (boards of up to 400 cells), instead of printing it, e.g. -show 23415x768")
 	width := fs.Int("width", 0, "with -show, draw the pictures `COLUMNS` wide, e.g. -show -width 120 23415x768; the default is the terminal's width, or 80")
-	pdbDir := fs.String("pdb", "", "search 4x4 boards with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds them), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
+	pdbDir := fs.String("pdb", "", "search 4x4 boards, and 5x5 ones with -optimal, with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds the 4x4 ones, gentable -pdb DIR -shape 5x5 the 5x5 ones), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
-	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the Manhattan distance and linear conflicts, which may take very long (a second for a 5x5 board 50 moves from its goal, years for a random one); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
+	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
 	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
@@ -275,7 +276,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		solver = solver.Shortest(progress)
 		if anyLarge(p, operands) {
-			fmt.Fprintf(stderr, "solve: -optimal: a board of more than 16 cells is searched for its shortest path with the Manhattan distance and linear conflicts, which may take very long; Ctrl-C stops it\n")
+			fmt.Fprintf(stderr, "solve: -optimal: a board of more than 16 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n")
 			errw.Flush()
 		}
 	}

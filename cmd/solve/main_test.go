@@ -149,7 +149,7 @@ func TestArgs(t *testing.T) {
 		// The 15-puzzle, and a -pdb that is not there.
 		{[]string{"-goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15", "-pdb", "none", "14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13", "-format", "aoj13c"}, "52\n", "", 0},
 		{[]string{"-pdb", "/no/such/dir", "1"}, "", "solve: -pdb /no/such/dir: pdb: stat /no/such/dir: no such file or directory\n", 2},
-		{[]string{"-pdb", ".", "1"}, "", "solve: -pdb .: pdb: no database for 4x4 1,2,3,4,5,6,7 blank 0 (4x4-b0-1.2.3.4.5.6.7.pdb); gentable -pdb . builds them\n", 2},
+		{[]string{"-pdb", ".", "1"}, "", "solve: -pdb .: pdb: no database for 4x4 1,2,3,4,5,6,7 blank 0 (4x4-b0-1.2.3.4.5.6.7.pdb); gentable -pdb . builds them (and gentable -pdb . -shape 5x5 the 5x5 ones)\n", 2},
 		{[]string{"-format", "hdu3567", "-goal", "12345678x", "1"}, "", "solve: -goal does not go with -format hdu3567, which reads a goal with every case\n", 2},
 		// A flag that would be ignored is an error.
 		{[]string{"-http", "127.0.0.1:0", "-format", "uva652"}, "", "solve: -format does not apply with -http (the page and the API choose boards, goals and formats), which takes only -http, -pdb, -timeout; run solve -h for help\n", 2},
@@ -172,7 +172,7 @@ func TestArgs(t *testing.T) {
 
 // optimalNote is what solve -optimal says of a board of more than 16
 // cells.
-const optimalNote = "solve: -optimal: a board of more than 16 cells is searched for its shortest path with the Manhattan distance and linear conflicts, which may take very long; Ctrl-C stops it\n"
+const optimalNote = "solve: -optimal: a board of more than 16 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n"
 
 // TestOptimal answers large boards a random walk from the goal with
 // -optimal, as a judge file of the 42 school's format: the paths of a
