@@ -64,7 +64,7 @@ func (v *Solver) WithCache(dir string) *Solver {
 	if v == nil {
 		return nil
 	}
-	return &Solver{tables: v.tables.WithCache(dir), search: searcher{sets: v.search.sets, cache: dir}, shortest: v.shortest, progress: v.progress}
+	return &Solver{tables: v.tables.WithCache(dir), search: searcher{sets: v.search.sets, cache: dir, note: v.search.note}, shortest: v.shortest, progress: v.progress}
 }
 
 // Shortest returns a Solver of the same tables and databases that
@@ -82,7 +82,18 @@ func (v *Solver) Shortest(progress search.LargeProgress) *Solver {
 	if v == nil {
 		return nil
 	}
-	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache}, shortest: true, progress: progress}
+	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: v.search.note}, shortest: true, progress: progress}
+}
+
+// WithBuildNote returns a Solver of the same tables and databases that
+// calls note before it builds a database on first use (seconds for
+// pdb.Small5, the databases of a goal no stored plan fits), with the
+// database's pattern: for a command to say why the first answer waits.
+func (v *Solver) WithBuildNote(note func(p pdb.Pattern)) *Solver {
+	if v == nil {
+		return nil
+	}
+	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: note}, shortest: v.shortest, progress: v.progress}
 }
 
 // MinSearch is the fewest cells of a shape that is searched rather than
@@ -117,15 +128,16 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 			return Table, nil
 		}
 	}
-	if !s.Small() && v.shortest && s.Cells() <= search.MaxLargeCells {
-		return Search, nil
-	}
 	if !s.Small() {
-		// Reduce ends every board on one of these, by table.
+		// Reduce ends every board on one of these, by table, and answers
+		// what a search leaves.
 		for _, e := range []board.Shape{board.Shape3x3, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}} {
 			if !slices.Contains(shapes, e) {
 				return "", &shapeError{fmt.Sprintf("%v boards are answered by reducing them to a board of %d cells, by table, and there is no table of %v boards; the supported shapes are %s", s, reduce.EndgameCells, e, list(shapes))}
 			}
+		}
+		if v.shortest && s.Cells() <= search.MaxLargeCells || s == pdb.Small5.Shape {
+			return Search, nil
 		}
 		return Reduce, nil
 	}
@@ -149,7 +161,7 @@ func (v *Solver) Instant(s board.Shape) bool {
 // search.MaxLargeCells of a Solver made by Shortest.
 func (v *Solver) Optimal(s board.Shape) bool {
 	name, err := v.Engine(s)
-	return err == nil && name != Reduce
+	return err == nil && (name == Table || name == Search && (s.Small() || v.shortest))
 }
 
 // ErrShape is the error, matched with errors.Is, for a board of a shape
@@ -200,11 +212,17 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 		return &Goal{goal: goal, v: v}, nil
 	}
 	if name == Search && !goal.Small() {
-		l, err := v.search.large(goal)
+		l, tier, err := v.search.large(goal)
 		if err != nil {
 			return nil, err
 		}
-		return &Goal{goal: goal, large: l, solver: v}, nil
+		if v.shortest {
+			return &Goal{goal: goal, large: l, solver: v}, nil
+		}
+		if tier == dbNone {
+			return &Goal{goal: goal, v: v}, nil // a goal whose blank no plan fits
+		}
+		return &Goal{goal: goal, large: l, weighted: tier, solver: v}, nil
 	}
 	if name == Search {
 		h, err := v.search.heuristic(goal.Shape(), goal.Blank())
@@ -268,9 +286,12 @@ type Goal struct {
 	t    *table.Solver   // for a shape with tables
 	p    *search.Problem // for a shape that is searched
 	// large, for a shape of more than board.MaxSmall cells of a Solver
-	// that asks for their shortest paths (Shortest), searches them.
-	large *search.Large
-	v     *Solver // for a shape of more than board.MaxSmall cells: the endgame of reduce
+	// that asks for their shortest paths (Shortest), searches them; or,
+	// when weighted says which databases bound it, searches 5x5 boards
+	// for a path at most largeWeight times the shortest.
+	large    *search.Large
+	weighted dbTier
+	v        *Solver // for a shape of more than board.MaxSmall cells: the endgame of reduce
 	// solver, for a shape that is searched, answers the endgame of reduce
 	// when a time limit cuts the search (cut).
 	solver *Solver
@@ -296,7 +317,7 @@ func (g *Goal) Engine() Name {
 // Optimal reports whether g's paths are proven shortest, and the
 // lexicographically smallest of those, when no time limit cuts their
 // search (Stats.Cut).
-func (g *Goal) Optimal() bool { return g != nil && g.v == nil }
+func (g *Goal) Optimal() bool { return g != nil && g.v == nil && g.weighted == dbNone }
 
 // Stats says what an answer took and gave.
 type Stats struct {
@@ -327,6 +348,8 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 		return dst, false, Stats{}, errZeroGoal
 	}
 	switch {
+	case g.large != nil && g.weighted != dbNone:
+		return g.solveWeighted(ctx, dst, start)
 	case g.large != nil:
 		n := len(dst)
 		dst, ok, st, err := g.large.Solve(ctx, dst, start, g.solver.progress)
@@ -356,6 +379,50 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 	}
 	dst, ok, err := g.t.AppendPath(dst, start)
 	return dst, ok, g.stats(search.Stats{}), err
+}
+
+// largeWeight returns the weight of the search of a 5x5 board bounded by
+// the databases of tier, wh/wg: the path is at most that many times the
+// shortest. Measured on Korf's fifty 24-puzzle instances on 2 cores:
+// 4/3 with pdb.Large5, 1.076 times their optimal lengths in all, 13.6 s;
+// 3/2 with pdb.Small5, 1.161 times, 4.8 s.
+func largeWeight(tier dbTier) (wg, wh int) {
+	if tier == dbLarge {
+		return 3, 4
+	}
+	return 2, 3
+}
+
+// LargeWeight is the most times as long as the shortest path a path of a
+// 5x5 board is, answered without Shortest: with the databases of
+// gentable -pdb DIR -shape 5x5 (large true), or with those built on
+// first use.
+func LargeWeight(large bool) float64 {
+	wg, wh := largeWeight(map[bool]dbTier{true: dbLarge, false: dbSmall}[large])
+	return float64(wh) / float64(wg)
+}
+
+// weightedNodes is the most nodes the search of solveWeighted visits, a
+// few seconds; past it, the board is answered by reduce.
+var weightedNodes int64 = 200 << 20
+
+// solveWeighted answers start, a 5x5 board, with a path at most
+// largeWeight times the shortest, found by weighted IDA* over g's
+// databases, or, where that runs past weightedNodes nodes or a time limit
+// (ctx's deadline) cuts it, with a path of reduce.
+func (g *Goal) solveWeighted(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	wg, wh := largeWeight(g.weighted)
+	n := len(dst)
+	dst, ok, st, err := g.large.SolveWeighted(ctx, dst, start, wg, wh, weightedNodes)
+	out := g.stats(st)
+	cut := errors.Is(err, context.DeadlineExceeded)
+	if !cut && !errors.Is(err, search.ErrBudget) {
+		return dst, ok, out, err
+	}
+	out.Cut, out.Engine = cut, Reduce
+	w := appendWriter{dst[:n]}
+	_, ok, err = reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
+	return w.b, ok, out, err
 }
 
 // cutNodes is the most nodes the search after a cut one visits: a few
@@ -479,6 +546,9 @@ func (g *Goal) Distance(start board.Board) (int, bool, error) {
 		return len(path), ok, err
 	}
 	if g != nil && g.large != nil {
+		if g.weighted != dbNone {
+			return 0, false, ErrNotShortest
+		}
 		path, ok, _, err := g.large.Solve(context.Background(), nil, start, g.solver.progress)
 		return len(path), ok, err
 	}

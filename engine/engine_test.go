@@ -23,7 +23,7 @@ func TestEngineNeedsEndgame(t *testing.T) {
 		return table.NewSet(fsys)
 	}
 	s24, s42 := board.Shape{Rows: 2, Cols: 4}, board.Shape{Rows: 4, Cols: 2}
-	big := board.Shape{Rows: 5, Cols: 5}
+	big := board.Shape{Rows: 6, Cols: 6}
 	for _, c := range []struct {
 		set     *table.Set
 		want    engine.Name

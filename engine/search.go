@@ -19,8 +19,9 @@ import (
 // goal's blank cell, else ones built the first time a blank cell needs
 // them, kept for the life of the Solver.
 type searcher struct {
-	sets  []*pdb.Set // in order of preference
-	cache string     // where databases built on first use are kept, or ""
+	sets  []*pdb.Set          // in order of preference
+	cache string              // where databases built on first use are kept, or ""
+	note  func(p pdb.Pattern) // called before a database is built, when not nil
 	mu    sync.Mutex
 	heurs map[heurKey]func() (*search.Heuristic, error)
 	built map[string]func() (*pdb.DB, error)
@@ -49,43 +50,76 @@ func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error
 	return f()
 }
 
-// large returns the search for a goal of more than board.MaxSmall cells:
-// with the databases of a large plan (pdb.Large5) in one of the sets,
-// read through each symmetry of the board that takes the plan's blank to
-// the goal's (on 5x5, two for a goal whose blank is in a corner: the
-// plan and its mirror), and failing that, with the Manhattan distance
-// and linear conflicts alone.
-func (e *searcher) large(goal board.Board) (*search.Large, error) {
+// large returns the search for a goal of more than board.MaxSmall cells,
+// and which databases bound it: those of a large plan (pdb.Large5) in one
+// of the sets, or failing that the small plan of the shape (pdb.Small5),
+// built on first use and kept in the cache folder, read through each
+// symmetry of the board that takes the plan's blank to the goal's (on
+// 5x5, two for a goal whose blank is in a corner: the plan and its
+// mirror); none (dbNone) where the shape has no plan or the goal's blank
+// is elsewhere, and the search has the Manhattan distance and linear
+// conflicts alone.
+func (e *searcher) large(goal board.Board) (*search.Large, dbTier, error) {
 	s := goal.Shape()
-	pl, ok := pdb.LargePlan(s)
-	if !ok {
-		return search.NewLarge(goal)
-	}
-	for _, set := range e.sets {
-		if set.HasPlan(pl) != nil {
-			continue
-		}
-		var partitions [][]search.LargePart
-		for _, m := range search.Symmetries(s) {
-			if m[pl.Blank] != goal.Blank() {
+	if pl, ok := pdb.LargePlan(s); ok && !s.Small() {
+		for _, set := range e.sets {
+			if set.HasPlan(pl) != nil {
 				continue
 			}
-			var parts []search.LargePart
-			for _, p := range pl.Of() {
-				db, err := set.Get(p)
-				if err != nil {
-					return nil, err
-				}
-				parts = append(parts, search.LargePart{DB: db, Map: m})
+			parts, err := largeParts(goal, pl, set.Get)
+			if err != nil || parts == nil {
+				break // the goal's blank is not the plan's, through any symmetry
 			}
-			partitions = append(partitions, parts)
+			l, err := search.NewLargeWith(goal, parts)
+			return l, dbLarge, err
 		}
-		if partitions == nil {
-			break // the goal's blank is not in a corner
-		}
-		return search.NewLargeWith(goal, partitions)
 	}
-	return search.NewLarge(goal)
+	for _, pl := range []pdb.Plan{pdb.Small5} {
+		if pl.Shape != s {
+			continue
+		}
+		parts, err := largeParts(goal, pl, e.build)
+		if err != nil {
+			return nil, dbNone, err
+		}
+		if parts != nil {
+			l, err := search.NewLargeWith(goal, parts)
+			return l, dbSmall, err
+		}
+	}
+	l, err := search.NewLarge(goal)
+	return l, dbNone, err
+}
+
+// dbTier says which databases bound a search of a large board.
+type dbTier uint8
+
+const (
+	dbNone  dbTier = iota // the Manhattan distance and linear conflicts alone
+	dbSmall               // pdb.Small5, built on first use
+	dbLarge               // pdb.Large5, of gentable -pdb -shape 5x5
+)
+
+// largeParts returns the partitions of plan pl for goal, one for each
+// symmetry of the board that takes pl's blank to the goal's, with the
+// databases get gives; none when no symmetry does.
+func largeParts(goal board.Board, pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, error)) ([][]search.LargePart, error) {
+	var partitions [][]search.LargePart
+	for _, m := range search.Symmetries(goal.Shape()) {
+		if m[pl.Blank] != goal.Blank() {
+			continue
+		}
+		var parts []search.LargePart
+		for _, p := range pl.Of() {
+			db, err := get(p)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, search.LargePart{DB: db, Map: m})
+		}
+		partitions = append(partitions, parts)
+	}
+	return partitions, nil
 }
 
 // plans returns the plans of shape s or its transpose, best first, with
@@ -218,11 +252,17 @@ func (e *searcher) adapt(pl pdb.Plan, set *pdb.Set, s board.Shape, blank int) ([
 func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
 	name := pdb.FileName(p)
 	e.mu.Lock()
+	if e.built == nil {
+		e.built = make(map[string]func() (*pdb.DB, error))
+	}
 	f, ok := e.built[name]
 	if !ok {
 		f = sync.OnceValues(func() (*pdb.DB, error) {
 			if db := e.cached(p); db != nil {
 				return db, nil
+			}
+			if e.note != nil {
+				e.note(p)
 			}
 			vals, err := pdb.Build(context.Background(), p, nil)
 			if err != nil {

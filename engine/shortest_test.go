@@ -2,7 +2,10 @@ package engine_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -13,6 +16,22 @@ import (
 	"github.com/slidingpuzzle/solver/internal/slow"
 )
 
+// cacheDir is a cache folder the tests of large boards share, so that the
+// databases built on first use (pdb.Small5, seconds) are built once.
+var cacheDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "engine-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	cacheDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
 // TestShortest: a Solver that asks for the shortest paths of boards of
 // more than 16 cells (Shortest) searches them, says so (Engine, Optimal,
 // Stats), and gives the path of a plain IDA* with the Manhattan distance,
@@ -22,13 +41,13 @@ import (
 func TestShortest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 5))
 	var told atomic.Int64
-	v := embedded.Solver().Shortest(func(bound int, nodes int64, done bool) { told.Add(1) })
+	v := embedded.Solver().WithCache(cacheDir).Shortest(func(bound int, nodes int64, done bool) { told.Add(1) })
 	for _, s := range []board.Shape{{Rows: 5, Cols: 5}, {Rows: 3, Cols: 7}} {
 		if name, err := v.Engine(s); err != nil || name != engine.Search || !v.Optimal(s) {
 			t.Fatalf("%v: engine %q, %v, optimal %v; want search, optimal", s, name, err, v.Optimal(s))
 		}
-		if name, _ := embedded.Solver().Engine(s); name != engine.Reduce {
-			t.Fatalf("%v without Shortest: engine %q, want reduce", s, name)
+		if name, _ := embedded.Solver().Engine(s); (name == engine.Search) != (s.Rows == 5 && s.Cols == 5) || embedded.Solver().Optimal(s) {
+			t.Fatalf("%v without Shortest: engine %q, optimal %v; want search (5x5) or reduce, not optimal", s, name, embedded.Solver().Optimal(s))
 		}
 		for _, named := range []string{"blank-last", "snail"} {
 			gb, _ := s.Named(named)
@@ -87,5 +106,56 @@ func TestShortest(t *testing.T) {
 	}
 	if _, err := (&engine.Solver{}).Shortest(nil).For(goal); err == nil {
 		t.Error("the zero Solver, asked for shortest paths, made a Goal")
+	}
+}
+
+// TestWeighted: a 5x5 board whose goal's blank is in a corner is answered,
+// without Shortest, by weighted IDA* over the databases built on first
+// use: a path to the goal at most LargeWeight(false) times the shortest,
+// said not to be proven shortest; past its nodes, by reduce; a goal with
+// the blank elsewhere by reduce.
+func TestWeighted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 8))
+	v := embedded.Solver().WithCache(cacheDir)
+	s := board.Shape{Rows: 5, Cols: 5}
+	for _, blank := range []int{0, 4, 20, 24} {
+		gb := s.Goal(blank)
+		g, err := v.For(gb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		goal := slow.Grid{Rows: 5, Cols: 5}
+		var cells []byte
+		for i := range 25 {
+			cells = append(cells, byte(gb.Cell(i)))
+		}
+		goal.Cells = string(cells)
+		start := slow.Walk(goal, 40+rng.IntN(10), rng.IntN)
+		shortest := len(slow.IDAStar(start, goal))
+		b := toBoard(t, start)
+		path, ok, st, err := g.Solve(context.Background(), nil, b)
+		moves, perr := board.ParsePath(string(path))
+		end := b
+		if err != nil || !ok || perr != nil || end.Apply(moves) != len(moves) || !board.Equal(end, gb) {
+			t.Fatalf("blank %d, %s: %q %v %v: no path to the goal", blank, start.Text(), path, ok, err)
+		}
+		if float64(len(moves)) > engine.LargeWeight(false)*float64(shortest) || st.Optimal || g.Optimal() || st.Engine != engine.Search || st.Nodes == 0 {
+			t.Errorf("blank %d: %d moves (shortest %d), %+v; want at most %v times, by search, not optimal", blank, len(moves), shortest, st, engine.LargeWeight(false))
+		}
+		if _, _, err := g.Distance(b); !errors.Is(err, engine.ErrNotShortest) {
+			t.Errorf("blank %d: Distance: %v, want ErrNotShortest", blank, err)
+		}
+		old := engine.SetWeightedNodes(1)
+		path, ok, st, err = g.Solve(context.Background(), nil, b)
+		engine.SetWeightedNodes(old)
+		moves, perr = board.ParsePath(string(path))
+		end = b
+		if err != nil || !ok || perr != nil || end.Apply(moves) != len(moves) || !board.Equal(end, gb) || st.Engine != engine.Reduce || st.Optimal {
+			t.Errorf("blank %d, past its nodes: %q %v %v %+v; want a path by reduce", blank, path, ok, err, st)
+		}
+	}
+	snail, _ := s.Named("snail")
+	if g, err := v.For(snail); err != nil || g.Engine() != engine.Reduce {
+		t.Errorf("snail goal: %v; want reduce", err)
 	}
 }

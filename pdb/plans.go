@@ -46,6 +46,12 @@ var Large = Plan{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6, 7}
 // through the board's transposition (the mirror partition).
 var Large5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}}
 
+// Small5 is the plan for 5x5 boards whose databases a program builds on
+// first use, where there are no others, and keeps in its cache folder: a
+// 5-5-5-5-4 split, 6,375,600 placements in each of the larger four, 7.5 s
+// on 2 cores for all five.
+var Small5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7}, {3, 4, 8, 9, 14}, {10, 11, 15, 16, 20}, {12, 13, 17, 18, 19}, {21, 22, 23, 24}}}
+
 // LargePlan returns the plan gentable -pdb builds for shape s, Large or
 // Large5, or false for a shape that has none.
 func LargePlan(s board.Shape) (Plan, bool) {

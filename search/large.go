@@ -286,6 +286,24 @@ func (s *lstate) h() int {
 // of a second, from a goroutine of its own, and once more before Solve
 // returns.
 func (l *Large) Solve(ctx context.Context, dst []byte, start board.Board, progress LargeProgress) ([]byte, bool, Stats, error) {
+	return l.solve(ctx, dst, start, progress, 1, 1, 0)
+}
+
+// SolveWeighted is Solve for a path at most wh/wg times as long as the
+// shortest (wh >= wg >= 1), not the lexicographically smallest: weighted
+// IDA*, whose bound counts the heuristic wh/wg times, finds one in a
+// fraction of the nodes where the shortest takes long. It visits about
+// maxNodes nodes at most (no bound for 0 or less; the cores look at the
+// count every 65,536 nodes), and then returns ErrBudget.
+func (l *Large) SolveWeighted(ctx context.Context, dst []byte, start board.Board, wg, wh int, maxNodes int64) ([]byte, bool, Stats, error) {
+	if wg < 1 || wh < wg {
+		return dst, false, Stats{}, fmt.Errorf("search: weight %d/%d; want wh >= wg >= 1", wh, wg)
+	}
+	return l.solve(ctx, dst, start, nil, wg, wh, maxNodes)
+}
+
+// solve is IDA* with a node's cost wg*g + wh*h.
+func (l *Large) solve(ctx context.Context, dst []byte, start board.Board, progress LargeProgress, wg, wh int, maxNodes int64) ([]byte, bool, Stats, error) {
 	var st Stats
 	if l == nil || !board.Solvable(start, l.goal) {
 		return dst, false, st, nil
@@ -320,8 +338,12 @@ func (l *Large) Solve(ctx context.Context, dst []byte, start board.Board, progre
 	s := new(lstate) // a path of a thousand moves: not on the stack
 	s.init(l, start)
 	s.ctx, s.total = ctx, &nodes
+	s.wg, s.wh, s.maxNodes = wg, wh, maxNodes
 	s.check = lcheck
-	b := s.h()
+	if maxNodes > 0 {
+		s.check = min(s.check, maxNodes)
+	}
+	b := wh * s.h()
 	var shared int64 // the nodes of the iterations shared among the cores
 	for {
 		st.Bounds++
@@ -339,12 +361,15 @@ func (l *Large) Solve(ctx context.Context, dst []byte, start board.Board, progre
 		}
 		st.Nodes = s.nodes + shared
 		if s.stopped {
-			return dst, false, st, ctx.Err()
+			if err := ctx.Err(); err != nil {
+				return dst, false, st, err
+			}
+			return dst, false, st, ErrBudget
 		}
 		if found {
 			return append(dst, s.path[:s.found]...), true, st, nil
 		}
-		if s.next > MaxLargePath {
+		if s.next > wg*MaxLargePath {
 			return dst, false, st, ErrTooLong
 		}
 		b = s.next
@@ -372,15 +397,18 @@ type lstate struct {
 	sum   [maxLargePartitions]int
 
 	bound, next int
-	found       int
-	nodes       int64
-	check       int64         // nodes at which to look at ctx next
-	counted     int64         // nodes added to total so far
-	total       *atomic.Int64 // the nodes of the whole search, for progress
-	ctx         context.Context
-	stopIf      func() bool // when not nil, asked now and then whether to stop
-	stopped     bool
-	path        [MaxLargePath + 1]byte
+	// A node's cost is wg*g + wh*h: 1 and 1 for the shortest path.
+	wg, wh   int
+	maxNodes int64 // the most nodes the search may visit, 0 for no bound
+	found    int
+	nodes    int64
+	check    int64         // nodes at which to look at ctx next
+	counted  int64         // nodes added to total so far
+	total    *atomic.Int64 // the nodes of the whole search, for progress
+	ctx      context.Context
+	stopIf   func() bool // when not nil, asked now and then whether to stop
+	stopped  bool
+	path     [MaxLargePath + 1]byte
 }
 
 func (s *lstate) init(l *Large, start board.Board) {
@@ -456,6 +484,15 @@ func (s *lstate) lineConflict(i int) uint8 {
 	return uint8(2 * (tiles - runs))
 }
 
+// spent returns the nodes of the whole search so far: of every core,
+// where an iteration is shared.
+func (s *lstate) spent() int64 {
+	if s.total == nil {
+		return s.nodes
+	}
+	return s.total.Load()
+}
+
 // dfs searches below the current state, g moves from the start, having
 // come by move prev (0xff at the start), and reports whether it found the
 // goal within the bound: the path is then in s.path.
@@ -467,7 +504,7 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 			s.total.Add(s.nodes - s.counted)
 			s.counted = s.nodes
 		}
-		if s.ctx.Err() != nil || s.stopIf != nil && s.stopIf() {
+		if s.ctx.Err() != nil || s.maxNodes > 0 && s.spent() >= s.maxNodes || s.stopIf != nil && s.stopIf() {
 			s.stopped = true
 		}
 	}
@@ -475,7 +512,7 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 		return false
 	}
 	h := s.h()
-	if f := g + h; f > s.bound {
+	if f := s.wg*g + s.wh*h; f > s.bound {
 		s.next = min(s.next, f)
 		return false
 	}
@@ -553,7 +590,7 @@ func (s *lstate) iterate(start board.Board, bound int) (found bool, next int, no
 	workers := runtime.GOMAXPROCS(0)
 	var tasks []task
 	cutNext := 1 << 30
-	for depth := 1; depth <= bound; depth++ {
+	for depth := 1; depth <= bound/s.wg; depth++ {
 		tasks, cutNext = tasks[:0], 1<<30
 		s.cut(start, 0, 0xff, depth, bound, nil, &tasks, &cutNext)
 		if len(tasks) >= tasksPerWorker*workers {
@@ -586,7 +623,7 @@ func (s *lstate) cut(b board.Board, g int, prev uint8, depth, bound int, path []
 	var t lstate
 	t.init(s.l, b)
 	h := t.h()
-	if f := g + h; f > bound {
+	if f := s.wg*g + s.wh*h; f > bound {
 		*next = min(*next, f)
 		return
 	}
@@ -616,6 +653,7 @@ func (w *lstate) subtree(s *lstate, start board.Board, t *task, bound int, stop 
 	}
 	w.init(s.l, b)
 	w.ctx, w.total, w.stopIf = s.ctx, s.total, stop
+	w.wg, w.wh, w.maxNodes = s.wg, s.wh, s.maxNodes
 	w.nodes, w.counted, w.check, w.stopped = 0, 0, lcheck, false
 	w.bound, w.next = bound, 1<<30
 	copy(w.path[:], t.path)

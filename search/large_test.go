@@ -304,3 +304,47 @@ func TestLargeWithFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeWeighted: a weighted search gives a path to the goal at most
+// its weight times the shortest, runs out of nodes with ErrBudget, and
+// refuses weights below 1.
+func TestLargeWeighted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(27, 9))
+	s := board.Shape{Rows: 5, Cols: 5}
+	cells := [][]int{{1, 2, 5}, {3, 4, 8}, {6, 7, 12}, {9, 13, 14}, {10, 11, 15}, {16, 20, 21}, {17, 18, 22}, {19, 23, 24}}
+	l, err := search.NewLargeWith(s.Goal(0), partitionsOf(buildParts(t, s, 0, cells), nil, search.Symmetries(s)[4]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	goalBoard := s.Goal(0)
+	goal := slow.Grid{Rows: 5, Cols: 5}
+	var gc []byte
+	for i := range 25 {
+		gc = append(gc, byte(goalBoard.Cell(i)))
+	}
+	goal.Cells = string(gc)
+	for range 4 {
+		start := slow.Walk(goal, 40+rng.IntN(10), rng.IntN)
+		shortest := len(slow.IDAStar(start, goal))
+		b := gridBoard(t, start)
+		for _, w := range [][2]int{{1, 1}, {2, 3}, {1, 2}} {
+			path, ok, _, err := l.SolveWeighted(context.Background(), nil, b, w[0], w[1], 0)
+			moves, perr := board.ParsePath(string(path))
+			end := b
+			if err != nil || !ok || perr != nil || end.Apply(moves) != len(moves) || !board.Equal(end, goalBoard) {
+				t.Fatalf("%s weight %d/%d: %q %v %v: no path to the goal", start.Text(), w[1], w[0], path, ok, err)
+			}
+			if len(moves)*w[0] > shortest*w[1] {
+				t.Fatalf("%s weight %d/%d: %d moves, shortest %d", start.Text(), w[1], w[0], len(moves), shortest)
+			}
+		}
+		if _, ok, _, err := l.SolveWeighted(context.Background(), nil, b, 1, 1, 10); ok || !errors.Is(err, search.ErrBudget) {
+			t.Fatalf("%s within 10 nodes: %v, %v; want ErrBudget", start.Text(), ok, err)
+		}
+	}
+	for _, w := range [][2]int{{0, 1}, {2, 1}, {-1, -1}} {
+		if _, _, _, err := l.SolveWeighted(context.Background(), nil, goalBoard, w[0], w[1], 0); err == nil {
+			t.Errorf("weight %d/%d: no error", w[1], w[0])
+		}
+	}
+}

@@ -159,7 +159,7 @@ func TestArgs(t *testing.T) {
 		{[]string{"-http", "127.0.0.1:0", "-optimal"}, "", "solve: -optimal does not apply with -http (the page and the API choose boards, goals and formats), which takes only -http, -pdb, -timeout; run solve -h for help\n", 2},
 		// -optimal: the shortest path of a large board, said to take long;
 		// nothing changes for a small one.
-		{[]string{"-optimal", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24"}, "r\n", optimalNote, 0},
+		{[]string{"-optimal", "-goal", "snail", "1 2 3 4 5 16 17 18 19 6 15 24 20 0 7 14 23 22 21 8 13 12 11 10 9"}, "l\n", optimalNote, 0},
 		{[]string{"-optimal", "-shape", "2x9", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 16 17"}, "rr\n", optimalNote, 0},
 		{[]string{"-optimal", "23415x768"}, "dlurullddrurdllurdr\n", "", 0},
 	} {
