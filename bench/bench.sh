@@ -165,3 +165,27 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 "$b/judge" check -shape 5x5 -goal blank-first "$b/korf50.txt" "$b/korf50.ans" | tail -1 | sed 's/^/   /'
 paste "$b/korf50.opt" "$b/korf50.ans" | awk -v t0="$start" -v t1="$end" '{o += $1; p += length($2); if (length($2) / $1 > m) m = length($2) / $1} END {printf "   %d moves against the optimal %d: %.2fx (at worst %.2fx), in %.2f s\n", p, o, p / o, m, t1 - t0}'
+
+echo
+echo "== the 24-puzzle's databases (BUILD_5X5=1: gentable -pdb -shape 5x5, 3 minutes, into $b/pdb5 once;"
+echo "   then Korf's fifty fast with them, and #25 #32 #38 #40 #44 with -optimal against Korf and Felner's nodes)"
+if [ -n "${BUILD_5X5:-}" ]; then
+	if [ ! -s "$b/pdb5/5x5-b0-17.18.19.22.23.24.pdb" ]; then
+		"$b/measure" -runs 1 gentable-pdb-5x5="$b/gentable -pdb $b/pdb5 -shape 5x5"
+	fi
+	start=$(date +%s.%N)
+	"$b/solve" -pdb "$b/pdb5" -shape 5x5 -goal blank-first < "$b/korf50.txt" > "$b/korf50.pdb.ans"
+	end=$(date +%s.%N)
+	"$b/judge" check -shape 5x5 -goal blank-first "$b/korf50.txt" "$b/korf50.pdb.ans" | tail -1 | sed 's/^/   /'
+	paste "$b/korf50.opt" "$b/korf50.pdb.ans" | awk -v t0="$start" -v t1="$end" '{o += $1; p += length($2); if (length($2) / $1 > m) m = length($2) / $1} END {printf "   fast, with the 6-6-6-6 set: %d moves against the optimal %d: %.3fx (at worst %.2fx), in %.2f s\n", p, o, p / o, m, t1 - t0}'
+	total=0
+	for n in 25 32 38 40 44; do
+		line=$(grep -v '^#' ../shared/data/korf50.txt | awk -v n=$n '$1 == n')
+		board=$(echo "$line" | awk '{s=""; for (i = 2; i <= 26; i++) s = s (i > 2 ? " " : "") $i; print s}')
+		v=$("$b/solve" -optimal -v -pdb "$b/pdb5" -goal blank-first "$board" 2>&1 >/dev/null | tail -1)
+		echo "$line $v" | awk '{split($0, a, "case 1: "); printf "   #%s: optimal %s, Korf and Felner %d nodes; here %s\n", $1, $27, $28, a[2]}'
+		nodes=$(echo "$v" | awk '{for (i = 1; i < NF; i++) if ($(i + 1) == "nodes,") print $i}')
+		total=$((total + nodes))
+	done
+	grep -v '^#' ../shared/data/korf50.txt | awk -v here=$total '$1 == 25 || $1 == 32 || $1 == 38 || $1 == 40 || $1 == 44 {t += $28} END {printf "   the five: %d nodes here, %d by Korf and Felner: %.2fx\n", here, t, here / t}'
+fi
