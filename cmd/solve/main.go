@@ -62,6 +62,10 @@ func serve(addr string, solver *engine.Solver, timeout time.Duration, stderr io.
 		return exitFatal
 	}
 	logger.Info("serving", "url", "http://"+ln.Addr().String()+"/", "timeout", timeout)
+	// The 5x5 databases built on first use (seconds, once a cache folder)
+	// are made now, in the background, rather than in the time limit of
+	// the first request for a 5x5 board, which reduce would answer then.
+	go solver.For(board.Shape{Rows: 5, Cols: 5}.Goal(24))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	go func() {
