@@ -53,3 +53,12 @@ func CheckDelta(h *Heuristic, where []uint8) error {
 	}
 	return nil
 }
+
+// SetCoded turns l's kept line codes (Large.coded) on or off, for the
+// test that holds them to the conflicts counted again a line at a time,
+// and reports whether l has them.
+func SetCoded(l *Large, on bool) bool {
+	had := l.rowTable != nil && l.colTable != nil
+	l.coded = on && had
+	return had
+}

@@ -37,6 +37,14 @@ type Large struct {
 	md           [MaxLargeCells][MaxLargeCells]uint8     // md[g][c]: cells from c to goal cell g
 	rowOf, colOf [MaxLargeCells]uint8                    // of each cell
 	lineCells    [2 * MaxLargeCells][MaxLargeCells]uint8 // the cells of each row, then of each column
+	// For a shape whose rows and columns have at most maxTableLine cells
+	// (coded), each line's conflicts are kept as a code (conflictTable),
+	// moved by the move, and looked up in rowTable or colTable: rowPow[c]
+	// is the weight of column c's digit in a row's code, colPow[r] that
+	// of row r's in a column's.
+	coded              bool
+	rowTable, colTable []uint8
+	rowPow, colPow     [MaxLargeCells]int32
 
 	// The patterns of the partitions (NewLargeWith), all in one list;
 	// partOf[pi][g] is the place in it of the pattern of partition pi
@@ -244,7 +252,90 @@ func NewLarge(goal board.Board) (*Large, error) {
 			l.lineCells[s.Rows+c][r] = uint8(r*s.Cols + c)
 		}
 	}
+	l.rowTable, l.colTable = conflictTable(s.Cols), conflictTable(s.Rows)
+	l.coded = l.rowTable != nil && l.colTable != nil
+	w := int32(1)
+	for c := s.Cols - 1; c >= 0; c-- {
+		l.rowPow[c] = w
+		w *= int32(s.Cols + 1)
+	}
+	w = 1
+	for r := s.Rows - 1; r >= 0; r-- {
+		l.colPow[r] = w
+		w *= int32(s.Rows + 1)
+	}
 	return l, nil
+}
+
+// rowDigit is the digit in row r's code of the tile whose goal is cell g:
+// 1 + its goal column when its goal is in row r, else 0.
+func (l *Large) rowDigit(g uint8, r int) int32 {
+	if int(l.rowOf[g&(MaxLargeCells-1)]) != r {
+		return 0
+	}
+	return 1 + int32(l.colOf[g&(MaxLargeCells-1)])
+}
+
+// colDigit is rowDigit for column c's code.
+func (l *Large) colDigit(g uint8, c int) int32 {
+	if int(l.colOf[g&(MaxLargeCells-1)]) != c {
+		return 0
+	}
+	return 1 + int32(l.rowOf[g&(MaxLargeCells-1)])
+}
+
+// table returns the conflicts of line i with code x.
+func (l *Large) table(i int, x int32) uint8 {
+	if i < l.rows {
+		return l.rowTable[x]
+	}
+	return l.colTable[x]
+}
+
+// maxTableLine is the longest line whose conflicts are looked up in a
+// table: 7^6 codes, 117,649 bytes.
+const maxTableLine = 6
+
+// conflictTable returns the conflicts of every code of a line of size
+// cells, or nil for a line longer than maxTableLine. A code has a digit
+// a cell, in the line's order, in base size+1: 0 for a cell that holds
+// no tile whose goal is in the line, else 1 + the place of that goal in
+// the line.
+func conflictTable(size int) []uint8 {
+	if size > maxTableLine {
+		return nil
+	}
+	n := 1
+	for range size {
+		n *= size + 1
+	}
+	t := make([]uint8, n)
+	var digits [maxTableLine]int
+	for code := range n {
+		x := code
+		for i := size - 1; i >= 0; i-- {
+			digits[i] = x % (size + 1)
+			x /= size + 1
+		}
+		var tails [maxTableLine]int
+		runs, tiles := 0, 0
+		for _, d := range digits[:size] {
+			if d == 0 {
+				continue
+			}
+			tiles++
+			k := 0
+			for k < runs && tails[k] < d {
+				k++
+			}
+			tails[k] = d
+			if k == runs {
+				runs++
+			}
+		}
+		t[code] = uint8(2 * (tiles - runs))
+	}
+	return t
 }
 
 // Goal returns the goal of l.
@@ -390,6 +481,7 @@ type lstate struct {
 	// columns), and lc their sum.
 	conflict [2 * MaxLargeCells]uint8
 	lc       int
+	code     [2 * MaxLargeCells]int32 // each line's code, where l.coded
 	// where[g] is the cell of the tile whose goal is cell g; extra[i] is
 	// the extra of pattern i, sum[pi] the sum of partition pi's.
 	where [MaxLargeCells]uint8
@@ -443,6 +535,16 @@ func (s *lstate) init(l *Large, start board.Board) {
 	for i := range l.rows + l.cols {
 		s.conflict[i] = s.lineConflict(i)
 		s.lc += int(s.conflict[i])
+	}
+	if l.coded {
+		s.code = [2 * MaxLargeCells]int32{}
+		for c := range l.n {
+			if g := s.at[c]; g != 0xff {
+				r, col := int(l.rowOf[c]), int(l.colOf[c])
+				s.code[r] += l.rowDigit(g, r) * l.rowPow[col]
+				s.code[l.rows+col] += l.colDigit(g, col) * l.colPow[r]
+			}
+		}
 	}
 }
 
@@ -556,7 +658,32 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 			s.sum[pi] += int(e) - int(olds[pi])
 		}
 		oldA, oldB := s.conflict[a], s.conflict[b]
-		s.conflict[a], s.conflict[b] = s.lineConflict(a), s.lineConflict(b)
+		var codeA, codeB, codeP int32
+		par := 0 // the line the tile moves along
+		if l.coded {
+			// The codes of the lines it leaves and enters lose and gain
+			// its digit; the line it moves along has it in another place.
+			var dA, dB, dP int32
+			if a < l.rows { // up or down, in column c
+				c := int(l.colOf[to])
+				par = l.rows + c
+				dA, dB = l.rowDigit(tile, a)*l.rowPow[c], l.rowDigit(tile, b)*l.rowPow[c]
+				dP = l.colDigit(tile, c) * (l.colPow[b] - l.colPow[a])
+			} else { // left or right, in row r
+				r := int(l.rowOf[to])
+				par = r
+				dA, dB = l.colDigit(tile, a-l.rows)*l.colPow[r], l.colDigit(tile, b-l.rows)*l.colPow[r]
+				dP = l.rowDigit(tile, r) * (l.rowPow[b-l.rows] - l.rowPow[a-l.rows])
+			}
+			par &= 2*MaxLargeCells - 1
+			codeA, codeB, codeP = s.code[a], s.code[b], s.code[par]
+			s.code[a] -= dA
+			s.code[b] += dB
+			s.code[par] += dP
+			s.conflict[a], s.conflict[b] = l.table(a, s.code[a]), l.table(b, s.code[b])
+		} else {
+			s.conflict[a], s.conflict[b] = s.lineConflict(a), s.lineConflict(b)
+		}
 		dlc := int(s.conflict[a]) + int(s.conflict[b]) - int(oldA) - int(oldB)
 		s.md += dmd
 		s.lc += dlc
@@ -565,6 +692,9 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 		s.md -= dmd
 		s.lc -= dlc
 		s.conflict[a], s.conflict[b] = oldA, oldB
+		if l.coded {
+			s.code[par], s.code[b], s.code[a] = codeP, codeB, codeA
+		}
 		for pi := range len(l.partOf) {
 			pi &= maxLargePartitions - 1
 			i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)

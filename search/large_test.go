@@ -348,3 +348,47 @@ func TestLargeWeighted(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeCodes holds the linear conflicts kept as line codes, moved by
+// each move, to the conflicts counted again a line at a time: on one
+// core, the two searches visit the same nodes and find the same path, with
+// and without databases.
+func TestLargeCodes(t *testing.T) {
+	old := search.SetParallelFrom(1 << 62)
+	defer search.SetParallelFrom(old)
+	rng := rand.New(rand.NewPCG(27, 10))
+	s5 := board.Shape{Rows: 5, Cols: 5}
+	withDBs, err := search.NewLargeWith(s5.Goal(0), partitionsOf(buildParts(t, s5, 0, [][]int{{1, 2, 5}, {3, 4, 8}, {6, 7, 12}, {9, 13, 14}, {10, 11, 15}, {16, 20, 21}, {17, 18, 22}, {19, 23, 24}}), nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []board.Shape{board.Shape3x3, {Rows: 5, Cols: 5}, {Rows: 4, Cols: 6}, {Rows: 6, Cols: 3}, {Rows: 6, Cols: 6}} {
+		goal := s.Goal(s.Cells() - 1)
+		l, err := search.NewLarge(goal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ls := []*search.Large{l}
+		if s == s5 {
+			ls = append(ls, withDBs)
+		}
+		for _, l := range ls {
+			if !search.SetCoded(l, true) {
+				t.Fatalf("%v: no line codes", s)
+			}
+			for range 3 {
+				b := l.Goal()
+				for range 120 {
+					b.Move(board.Move(rng.IntN(board.NumMoves)))
+				}
+				coded, _, st1, err1 := l.Solve(context.Background(), nil, b, nil)
+				search.SetCoded(l, false)
+				plain, _, st2, err2 := l.Solve(context.Background(), nil, b, nil)
+				search.SetCoded(l, true)
+				if err1 != nil || err2 != nil || string(coded) != string(plain) || st1.Nodes != st2.Nodes {
+					t.Fatalf("%v %v: with codes %q, %d nodes (%v); counted %q, %d nodes (%v)", s, b, coded, st1.Nodes, err1, plain, st2.Nodes, err2)
+				}
+			}
+		}
+	}
+}
