@@ -384,8 +384,8 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 // largeWeight returns the weight of the search of a 5x5 board bounded by
 // the databases of tier, wh/wg: the path is at most that many times the
 // shortest. Measured on Korf's fifty 24-puzzle instances on 2 cores:
-// 4/3 with pdb.Large5, 1.076 times their optimal lengths in all, 13.6 s;
-// 3/2 with pdb.Small5, 1.161 times, 4.8 s.
+// 4/3 with pdb.Large5, 1.076 times their optimal lengths in all, 9.3 s;
+// 3/2 with pdb.Small5, 1.161 times, 10.7 s with the build of the databases.
 func largeWeight(tier dbTier) (wg, wh int) {
 	if tier == dbLarge {
 		return 3, 4

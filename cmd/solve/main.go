@@ -165,7 +165,7 @@ says so for each. A 5x5 board whose goal has the blank in a corner gets
 one at most 4/3 times the shortest with the databases gentable -pdb DIR
 -shape 5x5 builds, at most 3/2 times without them (weighted IDA* over
 pattern databases, built the first time in about 8 s and kept in the
-user cache); Korf's fifty 24-puzzle instances take 13 s and 12 s, 1.08
+user cache); Korf's fifty 24-puzzle instances take 9 s and 11 s, 1.08
 and 1.16 times their shortest. Other boards (5x5 with the blank
 elsewhere, 100x100, 999x999) get a short path found in a moment and
 written as it is made: the outer rows and columns placed tile by tile,
