@@ -23,11 +23,13 @@ const MaxLargePath = 1000
 // Large searches a board of any shape of at most MaxLargeCells cells for
 // its lexicographically smallest shortest path (d < l < r < u) by IDA*
 // with the Manhattan distance and linear conflicts, and the pattern
-// databases it is given (NewLargeWith). It proves what it returns shortest,
-// and it is for boards a few dozen moves from their goal: the search
-// grows about six times with each two moves, and a random 5x5 board
-// would take years. Its inner loop works on a compact state of its own
-// and allocates nothing; large iterations are shared among the cores.
+// databases it is given (NewLargeWith). It proves what it returns
+// shortest. The search grows about six times with each two moves: with
+// the linear conflicts alone it is for boards a few dozen moves from
+// their goal (a random 5x5 board would take years); with the 5x5 6-6-6-6
+// databases a random 5x5 board takes seconds to hours. Its inner loop
+// works on a compact state of its own and allocates nothing; large
+// iterations are shared among the cores.
 type Large struct {
 	goal         board.Board
 	rows, cols   int
