@@ -715,64 +715,23 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 	return false
 }
 
-// iterate is state.iterate for a Large search: one iteration, bound, on
-// every core, its tasks in the order of the moves, the path of the first
-// that holds one taken once every task before it is searched.
+// iterate is state.iterate for a Large search.
 func (s *lstate) iterate(start board.Board, bound int) (found bool, next int, nodes int64, stopped bool) {
-	workers := runtime.GOMAXPROCS(0)
-	var tasks []task
-	cutNext := 1 << 30
-	for depth := 1; depth <= bound/s.wg; depth++ {
-		tasks, cutNext = tasks[:0], 1<<30
-		s.cut(start, 0, 0xff, depth, bound, nil, &tasks, &cutNext)
-		if len(tasks) >= tasksPerWorker*workers {
-			break
-		}
+	estimate := func(b board.Board) int {
+		var t lstate
+		t.init(s.l, b)
+		return t.h()
 	}
-	best := runTasks(tasks, workers, func() func(t *task, i int64, stop func() bool) {
+	t, next, nodes, stopped := shareIteration(start, bound, s.wg, s.wh, estimate, func() func(t *task, stop func() bool) {
 		w := new(lstate)
-		return func(t *task, _ int64, stop func() bool) { w.subtree(s, start, t, bound, stop) }
+		return func(t *task, stop func() bool) { w.subtree(s, start, t, bound, stop) }
 	})
-	next = cutNext
-	for i := range tasks {
-		t := &tasks[i]
-		nodes += t.nodes
-		if t.found && i == best {
-			s.found = len(t.out)
-			copy(s.path[:], t.out)
-			return true, 0, nodes, false
-		}
-		if !t.done {
-			return false, 0, nodes, true // stopped by ctx before the first path
-		}
-		next = min(next, t.next)
+	if t == nil {
+		return false, next, nodes, stopped
 	}
-	return false, next, nodes, false
-}
-
-// cut lists the tasks of an iteration to depth, as state.cut does.
-func (s *lstate) cut(b board.Board, g int, prev uint8, depth, bound int, path []byte, tasks *[]task, next *int) {
-	var t lstate
-	t.init(s.l, b)
-	h := t.h()
-	if f := s.wg*g + s.wh*h; f > bound {
-		*next = min(*next, f)
-		return
-	}
-	if h == 0 || g == depth {
-		*tasks = append(*tasks, task{path: append([]byte(nil), path...), last: prev, solved: h == 0})
-		return
-	}
-	for m := uint8(0); m < board.NumMoves; m++ {
-		if m == 3-prev {
-			continue
-		}
-		c := b
-		if !c.Move(board.Move(m)) {
-			continue
-		}
-		s.cut(c, g+1, m, depth, bound, append(path, board.Letters[m]), tasks, next)
-	}
+	s.found = len(t.out)
+	copy(s.path[:], t.out)
+	return true, 0, nodes, false
 }
 
 // subtree searches the subtree of t with w to the bound, for the search

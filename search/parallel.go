@@ -40,43 +40,62 @@ type task struct {
 }
 
 // iterate searches one iteration, bound, of the search s started, on
-// every core: it cuts the tree into tasks a few moves deep, in the order
-// of the moves (d < l < r < u), searches them on the cores, and takes the
-// path of the first task, in that order, that holds one, once every task
-// before it is searched: the path a search on one core finds. It returns
-// whether it found one, the least cost past the bound otherwise, and the
-// nodes visited.
+// every core (shareIteration), and returns whether it found a path, the
+// least cost past the bound otherwise, and the nodes visited.
 func (s *state) iterate(start board.Board, bound int) (found bool, next int, nodes int64, stopped bool) {
+	estimate := func(b board.Board) int {
+		var t state
+		t.init(s.p, b)
+		return t.h()
+	}
+	t, next, nodes, stopped := shareIteration(start, bound, s.wg, s.wh, estimate, func() func(t *task, stop func() bool) {
+		w := *s // a search of its own, of the same problem and bound
+		return func(t *task, stop func() bool) { w.subtree(start, t, bound, stop) }
+	})
+	if t == nil {
+		return false, next, nodes, stopped
+	}
+	s.found = len(t.out)
+	copy(s.path[:], t.out)
+	return true, 0, nodes, false
+}
+
+// shareIteration searches one iteration of bound, of a search whose cost
+// is wg*g + wh*h with estimate giving h, from start, on every core: it
+// cuts the tree into tasks a few moves deep, in the order of the moves
+// (d < l < r < u), searches them with the functions worker makes, one a
+// core, and takes the path of the first task, in that order, that holds
+// one, once every task before it is searched: the path a search on one
+// core finds. It returns that task, or nil and the least cost past the
+// bound, the nodes visited, and whether a task stopped (by its context)
+// before the first path.
+func shareIteration(start board.Board, bound, wg, wh int, estimate func(board.Board) int, worker func() func(t *task, stop func() bool)) (found *task, next int, nodes int64, stopped bool) {
 	workers := runtime.GOMAXPROCS(0)
 	var tasks []task
-	cutNext := 1 << 30                    // the least cost past the bound of the nodes cut off above the tasks
-	deepest := max(bound/max(s.wg, 1), 1) // no path of the bound is longer
+	cutNext := 1 << 30                  // the least cost past the bound of the nodes cut off above the tasks
+	deepest := max(bound/max(wg, 1), 1) // no path of the bound is longer
 	for depth := 1; depth <= deepest; depth++ {
 		tasks, cutNext = tasks[:0], 1<<30
-		s.cut(start, 0, 0xff, depth, bound, nil, &tasks, &cutNext)
+		c := cutter{bound: bound, depth: depth, wg: wg, wh: wh, estimate: estimate, tasks: &tasks, next: &cutNext}
+		c.cut(start, 0, 0xff, nil)
 		if len(tasks) >= tasksPerWorker*workers {
 			break
 		}
 	}
-	best := runTasks(tasks, workers, func() func(t *task, i int64, stop func() bool) {
-		w := *s // a search of its own, of the same problem and bound
-		return func(t *task, _ int64, stop func() bool) { w.subtree(start, t, bound, stop) }
-	})
+	best := runTasks(tasks, workers, worker)
 	next = cutNext
 	for i := range tasks {
 		t := &tasks[i]
 		nodes += t.nodes
 		if t.found && i == best {
-			s.found = len(t.out)
-			copy(s.path[:], t.out)
-			return true, 0, nodes, false
+			return t, 0, nodes, false
 		}
 		if !t.done {
-			return false, 0, nodes, true // stopped by ctx before the first path
+			return nil, 0, nodes, true // stopped by ctx before the first path
 		}
 		next = min(next, t.next)
 	}
-	return false, next, nodes, false
+	return nil, next, nodes, false
 }
 
 // runTasks searches tasks on workers goroutines, each with the search
@@ -84,7 +103,7 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 // aside), and returns the index of the first task, in that order, that
 // found a path, or len(tasks). A task after one that found a path is
 // not searched, or is told to stop (stop).
-func runTasks(tasks []task, workers int, worker func() func(t *task, i int64, stop func() bool)) int {
+func runTasks(tasks []task, workers int, worker func() func(t *task, stop func() bool)) int {
 	var best atomic.Int64 // the first task that found a path
 	best.Store(int64(len(tasks)))
 	var taken atomic.Int64
@@ -111,7 +130,7 @@ func runTasks(tasks []task, workers int, worker func() func(t *task, i int64, st
 				if t.solved {
 					t.found, t.done, t.out = true, true, t.path
 				} else {
-					search(t, i, func() bool { return best.Load() < i })
+					search(t, func() bool { return best.Load() < i })
 				}
 				if t.found {
 					for {
@@ -128,31 +147,38 @@ func runTasks(tasks []task, workers int, worker func() func(t *task, i int64, st
 	return int(best.Load())
 }
 
-// cut walks the tree of an iteration from start to depth moves, as dfs
-// would, pruning by the bound, and lists the nodes it reaches there, and
-// the goal where it reaches it sooner, as tasks in the order dfs would
-// reach them.
-func (s *state) cut(b board.Board, g int, prev uint8, depth, bound int, path []byte, tasks *[]task, next *int) {
-	var t state
-	t.init(s.p, b)
-	h := t.h()
-	if f := s.wg*g + s.wh*h; f > bound {
-		*next = min(*next, f)
+// A cutter walks the tree of an iteration to depth moves, as dfs would,
+// pruning by the bound, and lists the nodes it reaches there, and the
+// goal where it reaches it sooner, as tasks in the order dfs would reach
+// them; next gets the least cost past the bound of the nodes it prunes.
+type cutter struct {
+	bound, depth, wg, wh int
+	estimate             func(board.Board) int
+	tasks                *[]task
+	next                 *int
+}
+
+// cut walks the tree below b, g moves from the start by path, whose last
+// move is prev.
+func (c *cutter) cut(b board.Board, g int, prev uint8, path []byte) {
+	h := c.estimate(b)
+	if f := c.wg*g + c.wh*h; f > c.bound {
+		*c.next = min(*c.next, f)
 		return
 	}
-	if h == 0 || g == depth {
-		*tasks = append(*tasks, task{path: append([]byte(nil), path...), last: prev, solved: h == 0})
+	if h == 0 || g == c.depth {
+		*c.tasks = append(*c.tasks, task{path: append([]byte(nil), path...), last: prev, solved: h == 0})
 		return
 	}
 	for m := uint8(0); m < board.NumMoves; m++ {
 		if m == 3-prev {
 			continue
 		}
-		c := b
-		if !c.Move(board.Move(m)) {
+		nb := b
+		if !nb.Move(board.Move(m)) {
 			continue
 		}
-		s.cut(c, g+1, m, depth, bound, append(path, board.Letters[m]), tasks, next)
+		c.cut(nb, g+1, m, append(path, board.Letters[m]))
 	}
 }
 
