@@ -70,17 +70,34 @@ func (m *Map) RenamedBoard(b, from, to board.Board) (board.Board, bool) {
 //
 // It returns none for shapes of more than board.MaxSmall cells.
 func Maps(a, b board.Shape) []Map {
-	var out []Map
 	if !a.Small() || !b.Small() {
 		return nil
 	}
+	var out []Map
+	for _, cells := range cellMaps(a, b) {
+		m := Map{From: a, To: b}
+		for i, c := range cells {
+			m.cell[i] = uint8(c)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// cellMaps returns the maps of Maps and Symmetries, of shape a onto
+// shape b (a itself or its transpose), as the cell of b each cell of a
+// goes to: the four flips of a rectangle, the identity first, then,
+// where b is a turned (a square onto itself too), the four that
+// transpose.
+func cellMaps(a, b board.Shape) [][]int {
+	var out [][]int
 	for _, transpose := range []bool{false, true} {
 		if !transpose && a != b || transpose && (a.Rows != b.Cols || a.Cols != b.Rows) {
 			continue
 		}
 		for _, flip := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
-			m := Map{From: a, To: b}
-			for i := range a.Cells() {
+			m := make([]int, a.Cells())
+			for i := range m {
 				r, c := i/a.Cols, i%a.Cols
 				if flip[0] {
 					r = a.Rows - 1 - r
@@ -91,7 +108,7 @@ func Maps(a, b board.Shape) []Map {
 				if transpose {
 					r, c = c, r
 				}
-				m.cell[i] = uint8(r*b.Cols + c)
+				m[i] = r*b.Cols + c
 			}
 			out = append(out, m)
 		}

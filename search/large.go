@@ -110,30 +110,7 @@ func Symmetries(s board.Shape) [][]int {
 	if !s.Valid() || s.Cells() > MaxLargeCells {
 		return nil
 	}
-	var out [][]int
-	for _, transpose := range []bool{false, true} {
-		if transpose && s.Rows != s.Cols {
-			continue
-		}
-		for _, flip := range [][2]bool{{false, false}, {false, true}, {true, false}, {true, true}} {
-			m := make([]int, s.Cells())
-			for i := range m {
-				r, c := i/s.Cols, i%s.Cols
-				if flip[0] {
-					r = s.Rows - 1 - r
-				}
-				if flip[1] {
-					c = s.Cols - 1 - c
-				}
-				if transpose {
-					r, c = c, r
-				}
-				m[i] = r*s.Cols + c
-			}
-			out = append(out, m)
-		}
-	}
-	return out
+	return cellMaps(s, s)
 }
 
 // NewLargeWith is NewLarge with partitions of pattern databases, of any
