@@ -64,7 +64,16 @@ func (v *Solver) WithCache(dir string) *Solver {
 	if v == nil {
 		return nil
 	}
-	return &Solver{tables: v.tables.WithCache(dir), search: searcher{sets: v.search.sets, cache: dir, note: v.search.note}, shortest: v.shortest, progress: v.progress}
+	c := v.like()
+	c.tables, c.search.cache = v.tables.WithCache(dir), dir
+	return c
+}
+
+// like returns a Solver of v's tables, databases and settings, with a
+// searcher of its own (a searcher holds what it has made, and a lock, and
+// is not copied).
+func (v *Solver) like() *Solver {
+	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: v.search.note}, shortest: v.shortest, progress: v.progress}
 }
 
 // Shortest returns a Solver of the same tables and databases that
@@ -82,7 +91,9 @@ func (v *Solver) Shortest(progress search.LargeProgress) *Solver {
 	if v == nil {
 		return nil
 	}
-	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: v.search.note}, shortest: true, progress: progress}
+	c := v.like()
+	c.shortest, c.progress = true, progress
+	return c
 }
 
 // WithBuildNote returns a Solver of the same tables and databases that
@@ -93,7 +104,9 @@ func (v *Solver) WithBuildNote(note func(p pdb.Pattern)) *Solver {
 	if v == nil {
 		return nil
 	}
-	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: note}, shortest: v.shortest, progress: v.progress}
+	c := v.like()
+	c.search.note = note
+	return c
 }
 
 // MinSearch is the fewest cells of a shape that is searched rather than
