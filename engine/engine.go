@@ -369,9 +369,8 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 		if errors.Is(err, context.DeadlineExceeded) {
 			out := g.stats(st)
 			out.Optimal, out.Cut, out.Engine = false, true, Reduce
-			w := appendWriter{dst[:n]}
-			_, ok, err = reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
-			return w.b, ok, out, err
+			dst, ok, err = g.reduced(dst[:n], start)
+			return dst, ok, out, err
 		}
 		return dst, ok, g.stats(st), err
 	case g.p != nil:
@@ -433,9 +432,8 @@ func (g *Goal) solveWeighted(ctx context.Context, dst []byte, start board.Board)
 		return dst, ok, out, err
 	}
 	out.Cut, out.Engine = cut, Reduce
-	w := appendWriter{dst[:n]}
-	_, ok, err = reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
-	return w.b, ok, out, err
+	dst, ok, err = g.reduced(dst[:n], start)
+	return dst, ok, out, err
 }
 
 // cutNodes is the most nodes the search after a cut one visits: a few
@@ -456,10 +454,18 @@ func (g *Goal) cut(dst []byte, start board.Board, st search.Stats) ([]byte, bool
 	if err == nil {
 		return path, ok, out, nil
 	}
-	w := appendWriter{dst}
-	_, ok, err = reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
 	out.Engine = Reduce
-	return w.b, ok, out, err
+	path, ok, err = g.reduced(dst, start)
+	return path, ok, out, err
+}
+
+// reduced appends to dst a path of reduce from start to g's goal, the
+// board's lines placed with g's Solver as the endgame: the answer of a
+// board whose search a time limit or its nodes cut.
+func (g *Goal) reduced(dst []byte, start board.Board) ([]byte, bool, error) {
+	w := appendWriter{dst}
+	_, ok, err := reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
+	return w.b, ok, err
 }
 
 // appendWriter appends what is written to b.
