@@ -289,32 +289,40 @@ func conflictTable(size int) []uint8 {
 		n *= size + 1
 	}
 	t := make([]uint8, n)
-	var digits [maxTableLine]int
+	var digits [maxTableLine]uint8
 	for code := range n {
-		x := code
-		for i := size - 1; i >= 0; i-- {
-			digits[i] = x % (size + 1)
+		x, k := code, maxTableLine
+		for range size {
+			if d := x % (size + 1); d != 0 {
+				k--
+				digits[k] = uint8(d)
+			}
 			x /= size + 1
 		}
-		var tails [maxTableLine]int
-		runs, tiles := 0, 0
-		for _, d := range digits[:size] {
-			if d == 0 {
-				continue
-			}
-			tiles++
-			k := 0
-			for k < runs && tails[k] < d {
-				k++
-			}
-			tails[k] = d
-			if k == runs {
-				runs++
-			}
-		}
-		t[code] = uint8(2 * (tiles - runs))
+		t[code] = conflicts(digits[k:]) // the digits of the tiles, in the line's order
 	}
 	return t
+}
+
+// conflicts returns the linear conflicts of a line whose tiles, those
+// whose goals are in it, have goals in the order of keys: two for each
+// tile out of the longest increasing run of keys.
+func conflicts(keys []uint8) uint8 {
+	// Patience sorting: tails[k] is the least last key of a run of k+1
+	// increasing ones.
+	var tails [MaxLargeCells]uint8
+	runs := 0
+	for _, g := range keys {
+		k := 0
+		for k < runs && tails[k] < g {
+			k++
+		}
+		tails[k&(MaxLargeCells-1)] = g
+		if k == runs {
+			runs++
+		}
+	}
+	return uint8(2 * (len(keys) - runs))
 }
 
 // Goal returns the goal of l.
@@ -539,10 +547,8 @@ func (s *lstate) lineConflict(i int) uint8 {
 	if i >= l.rows {
 		size, row = l.rows, false
 	}
-	// Patience sorting: tails[k] is the least last goal cell of a run of
-	// k+1 increasing ones.
-	var tails [MaxLargeCells]uint8
-	runs, tiles := 0, 0
+	var goals [MaxLargeCells]uint8 // of the line's tiles, in its order
+	n := 0
 	for _, c := range cells[:size] {
 		g := s.at[c&(MaxLargeCells-1)]
 		if g == 0xff {
@@ -552,17 +558,10 @@ func (s *lstate) lineConflict(i int) uint8 {
 			!row && l.colOf[g&(MaxLargeCells-1)] != l.colOf[c&(MaxLargeCells-1)] {
 			continue
 		}
-		tiles++
-		k := 0
-		for k < runs && tails[k] < g {
-			k++
-		}
-		tails[k&(MaxLargeCells-1)] = g
-		if k == runs {
-			runs++
-		}
+		goals[n&(MaxLargeCells-1)] = g
+		n++
 	}
-	return uint8(2 * (tiles - runs))
+	return conflicts(goals[:n])
 }
 
 // spent returns the nodes of the whole search so far: of every core,
