@@ -14,17 +14,12 @@ import (
 	"golang.org/x/term"
 )
 
-// writeLarge builds the databases of the large plan (pdb.Large) on every
-// core and writes them to dir, raw, for solve to map. It shows progress
-// on w: a bar redrawn in place when w is a terminal, else a line every
-// tenth. Each file is written under a temporary name and renamed when
-// whole, so that a build stopped half way leaves no file that could pass
-// for a database.
-func writeLarge(ctx context.Context, dir string, w io.Writer) error {
-	return writePlan(ctx, dir, pdb.Large, w)
-}
-
-// writePlan is writeLarge for the databases of any plan.
+// writePlan builds the databases of a large plan (pdb.Large, pdb.Large5)
+// on every core and writes them to dir, raw, for solve to map. It shows
+// progress on w: a bar redrawn in place when w is a terminal, else a line
+// every tenth. Each file is written under a temporary name and renamed
+// when whole, so that a build stopped half way leaves no file that could
+// pass for a database.
 func writePlan(ctx context.Context, dir string, plan pdb.Plan, w io.Writer) error {
 	if dir == "default" {
 		d, err := pdb.DefaultDir()

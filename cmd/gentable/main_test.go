@@ -79,7 +79,7 @@ func TestLargeCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var errs bytes.Buffer
-	if err := writeLarge(ctx, dir, &errs); err != context.Canceled {
+	if err := writePlan(ctx, dir, pdb.Large, &errs); err != context.Canceled {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) > 0 {
