@@ -30,8 +30,9 @@ type Config[T any] struct {
 	// Items is how many items the pool lends at most: how far reading
 	// runs ahead of writing. 0 or less means 4 a worker.
 	Items int
-	// New makes an item of the pool, when the pool has none free and
-	// fewer than Items made.
+	// New makes the items of the pool, Items of them, when the pipe
+	// starts. They are lent in turn, so that a long input uses each one
+	// and the memory it holds is the same from run to run.
 	New func() *T
 	// Worker is called once on each worker's goroutine and returns the
 	// function that does an item's work there, with that worker's own
@@ -58,7 +59,6 @@ type Pipe[T any] struct {
 	in      chan *entry[T]
 	free    chan *T        // the pool: items written or put back
 	entries chan *entry[T] // entries written, to use again
-	made    atomic.Int64
 	wg      sync.WaitGroup
 	unwatch func() bool // stops the wake-up on ctx's end
 	failed  atomic.Bool // a Write failed
@@ -107,6 +107,9 @@ func Start[T any](ctx context.Context, c Config[T]) *Pipe[T] {
 	p.wg.Add(c.Workers + 2)
 	for range c.Workers {
 		go p.worker()
+	}
+	for range c.Items {
+		p.free <- c.New()
 	}
 	go p.writer()
 	go p.deal()
@@ -172,9 +175,9 @@ func (p *Pipe[T]) writer() {
 // halt closes Stopped, once.
 func (p *Pipe[T]) halt() { p.stop.Do(func() { close(p.stopped) }) }
 
-// Next lends an item of the pool to fill and Send (or Put back): one
-// written before, or a new one. It waits while every item is lent, and
-// reports false once the pipe is stopped.
+// Next lends an item of the pool to fill and Send (or Put back), the one
+// longest in it. It waits while every item is lent, and reports false
+// once the pipe is stopped.
 func (p *Pipe[T]) Next() (*T, bool) {
 	if p.failed.Load() || p.ctx.Err() != nil {
 		return nil, false
@@ -183,9 +186,6 @@ func (p *Pipe[T]) Next() (*T, bool) {
 	case t := <-p.free:
 		return t, true
 	default:
-	}
-	if p.made.Add(1) <= int64(p.c.Items) {
-		return p.c.New(), true
 	}
 	select {
 	case <-p.stopped:
