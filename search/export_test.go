@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/prune"
 )
 
 // SetParallelFrom sets the nodes after which iterations run on every core,
@@ -61,4 +62,10 @@ func SetCoded(l *Large, on bool) bool {
 	had := l.rowTable != nil && l.colTable != nil
 	l.coded = on && had
 	return had
+}
+
+// SetPrunerDepth gives l the pruner of its shape for runs of up to depth
+// moves: 2 rules out only the move that undoes the last.
+func SetPrunerDepth(l *Large, depth int) {
+	l.prune = prune.Build(board.Shape{Rows: l.rows, Cols: l.cols}, depth, 0)
 }

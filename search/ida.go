@@ -7,6 +7,7 @@ import (
 	"runtime"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/prune"
 )
 
 // MaxPath is the longest path a search returns: more than any board of
@@ -19,8 +20,12 @@ type Stats struct {
 	Bounds int   // iterations: bounds tried
 }
 
-// Problem is one goal, as a search sees it: the bound, and the goal's
-// tiles renamed to their cells.
+// Problem is one goal, as a search sees it: the bound, the goal's tiles
+// renamed to their cells, and the shape's pruner: the search walks no run
+// of moves that another run from the same cell does alike in as few
+// moves, and no greater by letters (internal/prune; on the 4x4 board the
+// runs of up to 14 moves, which take Korf's 100 from 81.1M nodes to 44.0M
+// with the embedded databases), and finds the same path.
 type Problem struct {
 	h    *Heuristic
 	goal board.Board
@@ -31,6 +36,8 @@ type Problem struct {
 	// neither, and the row and column of each goal cell.
 	rows, cols   *walking
 	rowOf, colOf [board.MaxSmall]uint8
+
+	prune *prune.Pruner // the runs of moves not to walk
 }
 
 // NewProblem returns the search for goal with the bound h, which must be
@@ -41,7 +48,11 @@ func NewProblem(h *Heuristic, goal board.Board) (*Problem, error) {
 	}
 	s := goal.Shape()
 	n := s.Cells()
-	p := &Problem{h: h, goal: goal}
+	pr, err := prunerOf(s)
+	if err != nil {
+		return nil, err
+	}
+	p := &Problem{h: h, goal: goal, prune: pr}
 	for c := range n {
 		p.cell[goal.Cell(c)] = uint8(c)
 		for m := range board.Move(board.NumMoves) {
@@ -176,7 +187,7 @@ func (p *Problem) solve(ctx context.Context, dst []byte, start board.Board, wg, 
 			found, s.next, nodes, s.stopped = s.iterate(start, bound)
 			shared += nodes
 		} else {
-			found = s.dfs(0, 0xff)
+			found = s.dfs(0, p.prune.Root[s.blank&(board.MaxSmall-1)])
 		}
 		st.Nodes = s.nodes + shared
 		if s.stopped {
@@ -269,10 +280,10 @@ func (s *state) h() int {
 	return h
 }
 
-// dfs searches below the current state, g moves from the start, having
-// come by move prev (0xff at the start), and reports whether it found the
-// goal within the bound: the path is then in s.path.
-func (s *state) dfs(g int, prev uint8) bool {
+// dfs searches below the current state, g moves from the start, with
+// the pruner in state q, and reports whether it found the goal within
+// the bound: the path is then in s.path.
+func (s *state) dfs(g int, q int32) bool {
 	s.nodes++
 	if s.nodes >= s.check {
 		s.check = s.nodes + 1<<16
@@ -296,14 +307,13 @@ func (s *state) dfs(g int, prev uint8) bool {
 	}
 	p := s.p
 	blank := s.blank
+	next := p.prune.Next[4*q : 4*q+4]
 	for m := uint8(0); m < board.NumMoves; m++ {
-		if m == 3-prev {
-			continue // never undo the last move
+		nq := next[m&3]
+		if nq == prune.Pruned {
+			continue // off the board, or a run that is not the least
 		}
 		to := p.step[blank][m]
-		if to == 0xff {
-			continue
-		}
 		tile := s.at[to]
 		// The tile in cell to slides into the blank's cell.
 		dmd := int(p.md[tile][blank]) - int(p.md[tile][to])
@@ -387,7 +397,7 @@ func (s *state) dfs(g int, prev uint8) bool {
 			s.moveMore(g, tile)
 		}
 		s.path[g] = board.Letters[m]
-		if s.dfs(g+1, m) {
+		if s.dfs(g+1, nq) {
 			return true
 		}
 		for pi := 0; pi < s.nparts; pi++ {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/prune"
 	"github.com/slidingpuzzle/solver/pdb"
 )
 
@@ -27,9 +28,13 @@ const MaxLargePath = 1000
 // shortest. The search grows about six times with each two moves: with
 // the linear conflicts alone it is for boards a few dozen moves from
 // their goal (a random 5x5 board would take years); with the 5x5 6-6-6-6
-// databases a random 5x5 board takes seconds to hours. Its inner loop
-// works on a compact state of its own and allocates nothing; large
-// iterations are shared among the cores.
+// databases a random 5x5 board takes seconds to hours. It walks no run
+// of moves that another run from the same cell does alike in as few
+// moves, and no greater by letters (internal/prune: on the 5x5 board, the
+// runs of up to 12 moves): the same path, in 0.57 times the nodes of a
+// search that only never undoes the last move. Its inner loop works on a
+// compact state of its own and allocates nothing; large iterations are
+// shared among the cores.
 type Large struct {
 	goal         board.Board
 	rows, cols   int
@@ -54,6 +59,8 @@ type Large struct {
 	pats   []lpattern
 	partOf [][MaxLargeCells]uint8
 	names  []string
+
+	prune *prune.Pruner // the runs of moves not to walk
 }
 
 // maxLargePatterns is the most patterns a Large search's partitions have
@@ -210,7 +217,11 @@ func NewLarge(goal board.Board) (*Large, error) {
 	if !goal.Valid() || s.Cells() > MaxLargeCells {
 		return nil, fmt.Errorf("search: the goal is not a valid board of at most %d cells", MaxLargeCells)
 	}
-	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells()}
+	p, err := prunerOf(s)
+	if err != nil {
+		return nil, err
+	}
+	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), prune: p}
 	for c := range l.n {
 		l.cell[goal.Cell(c)] = uint8(c)
 		l.rowOf[c], l.colOf[c] = uint8(c/s.Cols), uint8(c%s.Cols)
@@ -433,7 +444,7 @@ func (l *Large) solve(ctx context.Context, dst []byte, start board.Board, progre
 			found, s.next, n, s.stopped = s.iterate(start, b)
 			shared += n
 		} else {
-			found = s.dfs(0, 0xff)
+			found = s.dfs(0, l.prune.Root[s.blank&(MaxLargeCells-1)])
 			nodes.Add(s.nodes - s.counted)
 			s.counted = s.nodes
 		}
@@ -573,10 +584,10 @@ func (s *lstate) spent() int64 {
 	return s.total.Load()
 }
 
-// dfs searches below the current state, g moves from the start, having
-// come by move prev (0xff at the start), and reports whether it found the
-// goal within the bound: the path is then in s.path.
-func (s *lstate) dfs(g int, prev uint8) bool {
+// dfs searches below the current state, g moves from the start, with
+// the pruner in state q, and reports whether it found the goal within
+// the bound: the path is then in s.path.
+func (s *lstate) dfs(g int, q int32) bool {
 	s.nodes++
 	if s.nodes >= s.check {
 		s.check = s.nodes + lcheck
@@ -605,14 +616,13 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 	}
 	l := s.l
 	blank := s.blank
+	next := l.prune.Next[4*q : 4*q+4]
 	for m := uint8(0); m < board.NumMoves; m++ {
-		if m == 3-prev {
-			continue // never undo the last move
+		nq := next[m&3]
+		if nq == prune.Pruned {
+			continue // off the board, or a run that is not the least
 		}
 		to := l.step[blank&(MaxLargeCells-1)][m]
-		if to == 0xff {
-			continue
-		}
 		tile := s.at[to&(MaxLargeCells-1)]
 		// The tile in cell to slides into the blank's cell: the lines it
 		// leaves and enters are rows for a move up or down, columns for
@@ -666,7 +676,7 @@ func (s *lstate) dfs(g int, prev uint8) bool {
 		s.md += dmd
 		s.lc += dlc
 		s.path[g] = board.Letters[m]
-		found := s.dfs(g+1, m)
+		found := s.dfs(g+1, nq)
 		s.md -= dmd
 		s.lc -= dlc
 		s.conflict[a], s.conflict[b] = oldA, oldB
@@ -698,7 +708,7 @@ func (s *lstate) iterate(start board.Board, bound int) (found bool, next int, no
 		t.init(s.l, b)
 		return t.h()
 	}
-	t, next, nodes, stopped := shareIteration(start, bound, s.wg, s.wh, estimate, func() func(t *task, stop func() bool) {
+	t, next, nodes, stopped := shareIteration(start, bound, s.wg, s.wh, s.l.prune, estimate, func() func(t *task, stop func() bool) {
 		w := new(lstate)
 		return func(t *task, stop func() bool) { w.subtree(s, start, t, bound, stop) }
 	})
@@ -724,7 +734,7 @@ func (w *lstate) subtree(s *lstate, start board.Board, t *task, bound int, stop 
 	w.nodes, w.counted, w.check, w.stopped = 0, 0, lcheck, false
 	w.bound, w.next = bound, 1<<30
 	copy(w.path[:], t.path)
-	t.found = w.dfs(len(t.path), t.last)
+	t.found = w.dfs(len(t.path), t.q)
 	if w.total != nil {
 		w.total.Add(w.nodes - w.counted)
 	}

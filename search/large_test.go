@@ -392,3 +392,38 @@ func TestLargeCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestLargePruner holds the search with its shape's pruner to the one
+// that only never undoes the last move: the same path, in fewer nodes.
+func TestLargePruner(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 14))
+	walks := 6
+	if testing.Short() {
+		walks = 2
+	}
+	for _, s := range []board.Shape{{Rows: 4, Cols: 4}, {Rows: 5, Cols: 5}, {Rows: 4, Cols: 6}} {
+		var pruned, plain int64
+		for range walks {
+			goal := slow.Goal(s.Rows, s.Cols)
+			start := gridBoard(t, slow.Walk(goal, 36+rng.IntN(10), rng.IntN))
+			l, err := search.NewLarge(gridBoard(t, goal))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _, st0, err0 := l.Solve(context.Background(), nil, start, nil)
+			search.SetPrunerDepth(l, 2)
+			got, _, st, err := l.Solve(context.Background(), nil, start, nil)
+			if err0 != nil || err != nil || string(got) != string(want) {
+				t.Fatalf("%v %v: %q (%v) with the pruner, %q (%v) without", s, start, want, err0, got, err)
+			}
+			if st0.Nodes > st.Nodes {
+				t.Fatalf("%v %v: %d nodes with the pruner, %d without", s, start, st0.Nodes, st.Nodes)
+			}
+			pruned, plain = pruned+st0.Nodes, plain+st.Nodes
+		}
+		if pruned >= plain {
+			t.Errorf("%v: %d nodes with the pruner, %d without", s, pruned, plain)
+		}
+		t.Logf("%v: %d nodes with the pruner, %d without: %.2fx", s, pruned, plain, float64(pruned)/float64(plain))
+	}
+}

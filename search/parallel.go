@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/prune"
 )
 
 // parallelFrom is the nodes an iteration must have visited for the next
@@ -29,7 +30,7 @@ const tasksPerWorker = 64
 // start (letters), or a path that ends at the goal already.
 type task struct {
 	path   []byte
-	last   uint8 // its last move, 0xff for none
+	q      int32 // the pruner's state there
 	solved bool  // the path reaches the goal
 
 	found bool // the search of the subtree found a path within the bound
@@ -48,7 +49,7 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 		t.init(s.p, b)
 		return t.h()
 	}
-	t, next, nodes, stopped := shareIteration(start, bound, s.wg, s.wh, estimate, func() func(t *task, stop func() bool) {
+	t, next, nodes, stopped := shareIteration(start, bound, s.wg, s.wh, s.p.prune, estimate, func() func(t *task, stop func() bool) {
 		w := *s // a search of its own, of the same problem and bound
 		return func(t *task, stop func() bool) { w.subtree(start, t, bound, stop) }
 	})
@@ -69,15 +70,15 @@ func (s *state) iterate(start board.Board, bound int) (found bool, next int, nod
 // core finds. It returns that task, or nil and the least cost past the
 // bound, the nodes visited, and whether a task stopped (by its context)
 // before the first path.
-func shareIteration(start board.Board, bound, wg, wh int, estimate func(board.Board) int, worker func() func(t *task, stop func() bool)) (found *task, next int, nodes int64, stopped bool) {
+func shareIteration(start board.Board, bound, wg, wh int, pr *prune.Pruner, estimate func(board.Board) int, worker func() func(t *task, stop func() bool)) (found *task, next int, nodes int64, stopped bool) {
 	workers := runtime.GOMAXPROCS(0)
 	var tasks []task
 	cutNext := 1 << 30                  // the least cost past the bound of the nodes cut off above the tasks
 	deepest := max(bound/max(wg, 1), 1) // no path of the bound is longer
 	for depth := 1; depth <= deepest; depth++ {
 		tasks, cutNext = tasks[:0], 1<<30
-		c := cutter{bound: bound, depth: depth, wg: wg, wh: wh, estimate: estimate, tasks: &tasks, next: &cutNext}
-		c.cut(start, 0, 0xff, nil)
+		c := cutter{bound: bound, depth: depth, wg: wg, wh: wh, prune: pr, estimate: estimate, tasks: &tasks, next: &cutNext}
+		c.cut(start, 0, pr.Root[start.Blank()], nil)
 		if len(tasks) >= tasksPerWorker*workers {
 			break
 		}
@@ -153,32 +154,34 @@ func runTasks(tasks []task, workers int, worker func() func(t *task, stop func()
 // them; next gets the least cost past the bound of the nodes it prunes.
 type cutter struct {
 	bound, depth, wg, wh int
+	prune                *prune.Pruner // the runs not to walk
 	estimate             func(board.Board) int
 	tasks                *[]task
 	next                 *int
 }
 
-// cut walks the tree below b, g moves from the start by path, whose last
-// move is prev.
-func (c *cutter) cut(b board.Board, g int, prev uint8, path []byte) {
+// cut walks the tree below b, g moves from the start by path, with the
+// pruner in state q.
+func (c *cutter) cut(b board.Board, g int, q int32, path []byte) {
 	h := c.estimate(b)
 	if f := c.wg*g + c.wh*h; f > c.bound {
 		*c.next = min(*c.next, f)
 		return
 	}
 	if h == 0 || g == c.depth {
-		*c.tasks = append(*c.tasks, task{path: append([]byte(nil), path...), last: prev, solved: h == 0})
+		*c.tasks = append(*c.tasks, task{path: append([]byte(nil), path...), q: q, solved: h == 0})
 		return
 	}
 	for m := uint8(0); m < board.NumMoves; m++ {
-		if m == 3-prev {
+		nq := c.prune.Next[4*q+int32(m)]
+		if nq == prune.Pruned {
 			continue
 		}
 		nb := b
 		if !nb.Move(board.Move(m)) {
 			continue
 		}
-		c.cut(nb, g+1, m, append(path, board.Letters[m]))
+		c.cut(nb, g+1, nq, append(path, board.Letters[m]))
 	}
 }
 
@@ -198,7 +201,7 @@ func (w *state) subtree(start board.Board, t *task, bound int, stop func() bool)
 	w.check = 1 << 16
 	w.bound, w.next = bound, 1<<30
 	copy(w.path[:], t.path)
-	t.found = w.dfs(len(t.path), t.last)
+	t.found = w.dfs(len(t.path), t.q)
 	t.done = !w.stopped
 	t.next, t.nodes = w.next, w.nodes
 	if t.found {

@@ -14,6 +14,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/gen"
 	"github.com/slidingpuzzle/solver/internal/golden"
+	"github.com/slidingpuzzle/solver/internal/prune"
 	"github.com/slidingpuzzle/solver/pdb"
 )
 
@@ -143,6 +144,7 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 		{[]string{"-pdb", dir, "-o", dir}, "gentable: -o does not apply with -pdb (it builds the large databases of -shape), which takes only -pdb, -shape; see gentable -h\n"},
 		{[]string{"-shape", "2x4"}, "gentable: -shape does not apply when gentable writes the tables, which takes only -o; see gentable -h\n"},
 		{[]string{"-stats", "-o", dir}, "gentable: -o does not apply with -stats, which takes only -stats, -shape; see gentable -h\n"},
+		{[]string{"-prune", dir, "-shape", "5x5"}, "gentable: -shape does not apply with -prune, which takes only -prune; see gentable -h\n"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if err := run(c.args, &stdout, &stderr); !errors.Is(err, errFlags) || stderr.String() != c.want {
@@ -150,6 +152,32 @@ func TestFlagsThatDoNotApply(t *testing.T) {
 		}
 		if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) > 0 {
 			t.Errorf("gentable %q wrote %v", c.args, names)
+		}
+	}
+}
+
+// TestWritePruners writes the pruners package search embeds: each file
+// reads back as the pruner built now, and gentable says what it wrote.
+func TestWritePruners(t *testing.T) {
+	dir := t.TempDir()
+	var out, errs bytes.Buffer
+	if err := run([]string{"-prune", dir}, &out, &errs); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range prune.Embedded {
+		data, err := os.ReadFile(filepath.Join(dir, prune.FileName(s)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := prune.Decode(data, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := prune.Build(s, 0, prune.EmbeddedRuns); p.Depth != want.Depth || !slices.Equal(p.Next, want.Next) {
+			t.Errorf("%v: the file is not the pruner built now", s)
+		}
+		if !strings.Contains(errs.String(), prune.FileName(s)) {
+			t.Errorf("said %q, want it to name %s", errs.String(), prune.FileName(s))
 		}
 	}
 }
