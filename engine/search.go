@@ -17,7 +17,9 @@ import (
 // searcher answers shapes of 10 to 16 cells by IDA* over pattern
 // databases: those of the Solver's sets where a plan's image fits the
 // goal's blank cell, else ones built the first time a blank cell needs
-// them, kept for the life of the Solver.
+// them, kept for the life of the Solver (and in the cache folder); a
+// shape of pdb.Built has no databases in the sets, and its plan is built
+// the first time.
 type searcher struct {
 	sets  []*pdb.Set          // in order of preference
 	cache string              // where databases built on first use are kept, or ""
@@ -123,8 +125,9 @@ func largeParts(goal board.Board, pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, e
 }
 
 // plans returns the plans of shape s or its transpose, best first, with
-// the set that holds each one's databases.
-func (e *searcher) plans(s board.Shape) (out []pdb.Plan, sets []*pdb.Set) {
+// where each one's databases come from: the set that holds them, or for a
+// plan of pdb.Built, a build on first use.
+func (e *searcher) plans(s board.Shape) (out []pdb.Plan, gets []func(pdb.Pattern) (*pdb.DB, error)) {
 	t := board.Shape{Rows: s.Cols, Cols: s.Rows}
 	for _, pl := range append([]pdb.Plan{pdb.Large}, pdb.Embedded...) {
 		if pl.Shape != s && pl.Shape != t {
@@ -136,12 +139,17 @@ func (e *searcher) plans(s board.Shape) (out []pdb.Plan, sets []*pdb.Set) {
 				all = all && set.Has(p)
 			}
 			if all {
-				out, sets = append(out, pl), append(sets, set)
+				out, gets = append(out, pl), append(gets, set.Get)
 				break
 			}
 		}
 	}
-	return out, sets
+	for _, pl := range pdb.Built {
+		if pl.Shape == s || pl.Shape == t {
+			out, gets = append(out, pl), append(gets, e.build)
+		}
+	}
+	return out, gets
 }
 
 // make chooses the databases for goals of shape s with the blank in cell
@@ -152,7 +160,7 @@ func (e *searcher) plans(s board.Shape) (out []pdb.Plan, sets []*pdb.Set) {
 // transposition (or the other diagonal's) where it keeps the blank: the
 // bound is the larger of the two.
 func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
-	plans, sets := e.plans(s)
+	plans, gets := e.plans(s)
 	if len(plans) == 0 {
 		// Say which file is missing from the set of the embedded plans.
 		for _, pl := range pdb.Embedded {
@@ -173,7 +181,7 @@ func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
 				continue
 			}
 			for _, p := range pl.Of() {
-				db, err := sets[i].Get(p)
+				db, err := gets[i](p)
 				if err != nil {
 					return nil, err
 				}
@@ -187,7 +195,7 @@ func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
 	}
 	if parts == nil {
 		var err error
-		if parts, err = e.adapt(plans[0], sets[0], s, blank); err != nil {
+		if parts, err = e.adapt(plans[0], gets[0], s, blank); err != nil {
 			return nil, err
 		}
 	}
@@ -213,7 +221,7 @@ func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
 // given the plan's blank cell in its place. That pattern's database, and
 // any other whose goal would have the blank in another free region, is
 // built now, once.
-func (e *searcher) adapt(pl pdb.Plan, set *pdb.Set, s board.Shape, blank int) ([]search.Part, error) {
+func (e *searcher) adapt(pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, error), s board.Shape, blank int) ([]search.Part, error) {
 	m := search.Maps(pl.Shape, s)[0]
 	old := m.Apply(pl.Blank)
 	id := search.Maps(s, s)[0]
@@ -232,7 +240,7 @@ func (e *searcher) adapt(pl pdb.Plan, set *pdb.Set, s board.Shape, blank int) ([
 		slices.Sort(cells)
 		bp := pdb.Pattern{Shape: s, Cells: cells, Blank: blank}
 		if !has && pdb.SameRegion(bp, old) {
-			db, err := set.Get(p)
+			db, err := get(p)
 			if err != nil {
 				return nil, err
 			}

@@ -4,8 +4,8 @@ package generated
 
 import "embed"
 
-// FS holds the table files, 41 in all, and the pattern databases, 18.
-// Embedding them increases the size of a program by about 5430 KB.
+// FS holds the table files, 41 in all, and the pattern databases, 15.
+// Embedding them increases the size of a program by about 3468 KB.
 //
 //go:embed *.tbl *.pdb
 var FS embed.FS
@@ -14,7 +14,7 @@ var FS embed.FS
 const Size = 335453
 
 // DatabaseSize is the number of bytes of the database files together.
-const DatabaseSize = 5224598
+const DatabaseSize = 3216262
 
 // Positions2x2 is the number of positions that reach any one goal on a 2x2 board,
 // the entries of each of its tables.
@@ -117,9 +117,6 @@ var Databases = []struct {
 	{"4x4-b0-1.2.3.4.5.6.pdb", 0xc6b79982},
 	{"4x4-b0-7.8.9.pdb", 0x914b5852},
 	{"4x4-b0-10.11.12.13.14.15.pdb", 0xd8957e92},
-	{"2x8-b15-0.1.2.8.9.10.pdb", 0x983bb69c},
-	{"2x8-b15-3.4.5.11.12.13.pdb", 0x80d29ea7},
-	{"2x8-b15-6.7.14.pdb", 0x472f33c7},
 	{"3x5-b14-0.1.5.6.10.11.pdb", 0x9b3385b0},
 	{"3x5-b14-2.3.7.8.12.13.pdb", 0xf8163945},
 	{"3x5-b14-4.9.pdb", 0xd203174b},
