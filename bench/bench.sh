@@ -170,7 +170,7 @@ echo
 echo "== the 24-puzzle's databases (BUILD_5X5=1: gentable -pdb -shape 5x5, 3 minutes, into $b/pdb5 once;"
 echo "   then Korf's fifty fast with them, and #25 #32 #38 #40 #44 with -optimal against Korf and Felner's nodes)"
 if [ -n "${BUILD_5X5:-}" ]; then
-	if [ ! -s "$b/pdb5/5x5-b0-17.18.19.22.23.24.pdb" ]; then
+	if [ ! -s "$b/pdb5/5x5-b0-17.18.19.22.23.24.zpdb" ]; then
 		"$b/measure" -runs 1 gentable-pdb-5x5="$b/gentable -pdb $b/pdb5 -shape 5x5"
 	fi
 	start=$(date +%s.%N)

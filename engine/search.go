@@ -64,16 +64,23 @@ func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error
 func (e *searcher) large(goal board.Board) (*search.Large, dbTier, error) {
 	s := goal.Shape()
 	if pl, ok := pdb.LargePlan(s); ok && !s.Small() {
+		plans := []pdb.Plan{pl}
+		if pl.Shape == pdb.Large5.Shape {
+			plans = append(plans, pdb.Large5Additive) // the files of an earlier gentable
+		}
+	sets:
 		for _, set := range e.sets {
-			if set.HasPlan(pl) != nil {
-				continue
+			for _, pl := range plans {
+				if set.HasPlan(pl) != nil {
+					continue
+				}
+				parts, err := largeParts(goal, pl, set.Get)
+				if err != nil || parts == nil {
+					break sets // the goal's blank is not the plan's, through any symmetry
+				}
+				l, err := search.NewLargeWith(goal, parts)
+				return l, dbLarge, err
 			}
-			parts, err := largeParts(goal, pl, set.Get)
-			if err != nil || parts == nil {
-				break // the goal's blank is not the plan's, through any symmetry
-			}
-			l, err := search.NewLargeWith(goal, parts)
-			return l, dbLarge, err
 		}
 	}
 	for _, pl := range []pdb.Plan{pdb.Small5} {
@@ -99,7 +106,7 @@ type dbTier uint8
 const (
 	dbNone  dbTier = iota // the Manhattan distance and linear conflicts alone
 	dbSmall               // pdb.Small5, built on first use
-	dbLarge               // pdb.Large5, of gentable -pdb -shape 5x5
+	dbLarge               // pdb.Large5 (or pdb.Large5Additive), of gentable -pdb -shape 5x5
 )
 
 // largeParts returns the partitions of plan pl for goal, one for each

@@ -35,6 +35,9 @@ func Build(ctx context.Context, p Pattern, progress Progress) ([]uint8, error) {
 	if err != nil {
 		return nil, err
 	}
+	if p.Zero {
+		return raw, nil // a byte a placement already
+	}
 	out := make([]uint8, p.Size())
 	for i := range out {
 		out[i] = raw[i>>1] >> (4 * (i & 1)) & 15
@@ -71,7 +74,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 	for slots < n-k {
 		slots <<= 1
 	}
-	b := &builder{g: g, k: k, n: n, cells: p.Cells, ctx: ctx, slots: slots, per: 32 / slots}
+	b := &builder{g: g, k: k, n: n, cells: p.Cells, ctx: ctx, slots: slots, per: 32 / slots, zero: p.Zero, blank: uint8(p.Blank)}
 	for i := range k {
 		b.w[i] = size(n-i-1, k-i-1)
 		for c := range n {
@@ -102,7 +105,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 			<-running
 		}
 	}()
-	b.raw = make([]uint32, (total+7)/8)
+	b.raw = make([]uint32, (p.rawLen()+3)/4)
 
 	var goal [MaxCells]uint8
 	var tiles uint32
@@ -164,7 +167,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 	for i, v := range b.raw {
 		binary.LittleEndian.PutUint32(out[4*i:], v)
 	}
-	return out[:(total+1)/2], nil
+	return out[:p.rawLen()], nil
 }
 
 // chunkWords is how many words of codes a worker takes at a time.
@@ -187,7 +190,9 @@ type builder struct {
 	slotOf []uint8
 	// md[j][c]: cells from c to the goal of tile j.
 	md     [MaxCells][MaxCells]int8
-	raw    []uint32 // the values, four bits each
+	raw    []uint32 // the values, four bits each, or a byte each where zero
+	zero   bool     // zero-aware (Pattern.Zero)
+	blank  uint8    // the goal's blank cell
 	d      int      // the layer being swept
 	chunk  atomic.Int64
 	found  atomic.Int64 // states reached in this layer
@@ -342,14 +347,47 @@ func (b *builder) sweep() {
 						continue
 					}
 					found++
-					if old>>base&placeMask == 0 {
-						// The first state of its placement.
+					first := old>>base&placeMask == 0 // the first state of its placement
+					if first {
 						placed++
-						e := &nb[i]
-						nmd := md + int(b.md[e.t&(MaxCells-1)][e.q&(MaxCells-1)]) - int(b.md[e.t&(MaxCells-1)][e.p&(MaxCells-1)])
-						if v := uint32(min((b.d+1-nmd)/2, MaxExtra)); v != 0 {
-							atomic.OrUint32(&b.raw[nidx>>3], v<<(4*(nidx&7)))
+					}
+					if !first && !b.zero {
+						continue
+					}
+					e := &nb[i]
+					nmd := md + int(b.md[e.t&(MaxCells-1)][e.q&(MaxCells-1)]) - int(b.md[e.t&(MaxCells-1)][e.p&(MaxCells-1)])
+					v := uint32(min((b.d+1-nmd)/2, MaxExtra))
+					if v == 0 {
+						continue
+					}
+					if !b.zero {
+						atomic.OrUint32(&b.raw[nidx>>3], v<<(4*(nidx&7)))
+						continue
+					}
+					// Zero-aware: the state's value is the low four bits where its
+					// region holds the goal's blank cell, and the high four where
+					// it is the first of the other regions reached, or there is no
+					// other; where that cell holds a tile, both, from the first.
+					nfree := free&^(1<<e.q) | 1<<e.p
+					var z uint32
+					if nfree&(1<<b.blank) == 0 {
+						if first {
+							z = v | v<<4
 						}
+					} else {
+						r0 := g.flood(1<<b.blank, nfree)
+						s0 := uint(bits.OnesCount32(nfree & (r0&-r0 - 1)))
+						switch {
+						case uint(e.slot) == s0 && r0 == nfree:
+							z = v | v<<4
+						case uint(e.slot) == s0:
+							z = v
+						case old>>base&placeMask&^(3<<(2*s0)) == 0:
+							z = v << 4
+						}
+					}
+					if z != 0 {
+						atomic.OrUint32(&b.raw[nidx>>2], z<<(8*(nidx&3)))
 					}
 				}
 			}

@@ -15,7 +15,7 @@ import (
 //
 //	offset  size  field
 //	0       4     magic "SPZP"
-//	4       1     format version, 1
+//	4       1     format version: 1, or 2 for a zero-aware database
 //	5       1     rows
 //	6       1     columns
 //	7       1     the goal's blank cell
@@ -33,17 +33,29 @@ import (
 //	byte i:  7 6 5 4 | 3 2 1 0
 //	         2i+1      2i
 //
+// or, zero-aware (Pattern.Zero), a byte a placement: the extra with the
+// blank in the goal's blank's region in the low four bits, the least over
+// the other regions in the high four.
+//
 // Raw storage is for databases too large to decompress at every start: a
 // program maps the file and reads its bytes in place.
 
 // Magic begins every database file.
 const Magic = "SPZP"
 
-// Version is the format version this package reads and writes.
-const Version = 1
+// Version is the format version this package reads and writes, of an
+// additive database; ZeroVersion that of a zero-aware one.
+const (
+	Version     = 1
+	ZeroVersion = 2
+)
 
-// Ext is the file name extension of database files.
-const Ext = ".pdb"
+// Ext is the file name extension of database files, ZeroExt that of
+// zero-aware ones.
+const (
+	Ext     = ".pdb"
+	ZeroExt = ".zpdb"
+)
 
 // Storage says how a file holds its raw bytes.
 type Storage uint8
@@ -58,7 +70,8 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // Checksum returns the checksum a file records for raw bytes.
 func Checksum(raw []byte) uint32 { return crc32.Checksum(raw, castagnoli) }
 
-// FileName names the database of p: "4x4-b0-1.2.3.4.5.6.pdb".
+// FileName names the database of p: "4x4-b0-1.2.3.4.5.6.pdb", or
+// "5x5-b0-1.2.5.6.7.12.zpdb" for a zero-aware one.
 func FileName(p Pattern) string {
 	b := fmt.Appendf(nil, "%dx%d-b%d-", p.Shape.Rows, p.Shape.Cols, p.Blank)
 	for i, c := range p.Cells {
@@ -66,6 +79,9 @@ func FileName(p Pattern) string {
 			b = append(b, '.')
 		}
 		b = fmt.Appendf(b, "%d", c)
+	}
+	if p.Zero {
+		return string(b) + ZeroExt
 	}
 	return string(b) + Ext
 }
@@ -136,11 +152,15 @@ func header(p Pattern, raw []byte, st Storage) ([]byte, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
-	if len(raw) != (p.Size()+1)/2 {
-		return nil, fmt.Errorf("pdb: %d raw bytes for %v, want %d", len(raw), p, (p.Size()+1)/2)
+	if len(raw) != p.rawLen() {
+		return nil, fmt.Errorf("pdb: %d raw bytes for %v, want %d", len(raw), p, p.rawLen())
+	}
+	version := byte(Version)
+	if p.Zero {
+		version = ZeroVersion
 	}
 	h := []byte(Magic)
-	h = append(h, Version, byte(p.Shape.Rows), byte(p.Shape.Cols), byte(p.Blank), byte(len(p.Cells)))
+	h = append(h, version, byte(p.Shape.Rows), byte(p.Shape.Cols), byte(p.Blank), byte(len(p.Cells)))
 	for _, c := range p.Cells {
 		h = append(h, byte(c))
 	}
@@ -157,10 +177,10 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 	if len(data) < 9 || string(data[:4]) != Magic {
 		return h, nil, errors.New("not a pattern database (bad magic)")
 	}
-	if data[4] != Version {
-		return h, nil, fmt.Errorf("format version %d, want %d", data[4], Version)
+	if data[4] != Version && data[4] != ZeroVersion {
+		return h, nil, fmt.Errorf("format version %d, want %d or %d", data[4], Version, ZeroVersion)
 	}
-	p := Pattern{Shape: board.Shape{Rows: int(data[5]), Cols: int(data[6])}, Blank: int(data[7])}
+	p := Pattern{Shape: board.Shape{Rows: int(data[5]), Cols: int(data[6])}, Blank: int(data[7]), Zero: data[4] == ZeroVersion}
 	k := int(data[8])
 	if len(data) < 22+k {
 		return h, nil, errors.New("truncated header")
@@ -179,8 +199,8 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 	if h.Storage > Raw {
 		return h, nil, fmt.Errorf("unknown storage %d", h.Storage)
 	}
-	if h.RawLen != (p.Size()+1)/2 {
-		return h, nil, fmt.Errorf("raw length %d, want %d", h.RawLen, (p.Size()+1)/2)
+	if h.RawLen != p.rawLen() {
+		return h, nil, fmt.Errorf("raw length %d, want %d", h.RawLen, p.rawLen())
 	}
 	return h, rest[13:], nil
 }
@@ -202,9 +222,19 @@ func (db *DB) Raw() []byte {
 
 // Extra returns the extra of the placement with index i, or 0 (no moves
 // beyond the Manhattan distance, still a lower bound) for an index that is
-// not one of db's.
+// not one of db's. Of a zero-aware database it is the least over the
+// blank's regions, as an additive database holds.
 func (db *DB) Extra(i int) uint8 {
-	if db == nil || i < 0 || i>>1 >= len(db.raw) {
+	if db == nil || i < 0 {
+		return 0
+	}
+	if db.Pattern.Zero {
+		if i >= len(db.raw) {
+			return 0
+		}
+		return min(db.raw[i]&15, db.raw[i]>>4)
+	}
+	if i>>1 >= len(db.raw) {
 		return 0
 	}
 	return db.raw[i>>1] >> (4 * (i & 1)) & 15
@@ -213,7 +243,7 @@ func (db *DB) Extra(i int) uint8 {
 // Complete reports whether db holds an extra for every placement of its
 // pattern: made by Decode or FromExtras, not by hand.
 func (db *DB) Complete() bool {
-	return db != nil && db.Pattern.Check() == nil && len(db.raw) == (db.Pattern.Size()+1)/2
+	return db != nil && db.Pattern.Check() == nil && len(db.raw) == db.Pattern.rawLen()
 }
 
 // Decode reads a whole file; a file that is not whole is an error that
@@ -255,13 +285,17 @@ func Decode(data []byte, check bool) (*DB, error) {
 }
 
 // FromExtras returns the database of p with the given extras (Build), as
-// decoding its file would.
+// decoding its file would: for a zero-aware p, a byte a placement as its
+// raw bytes hold them.
 func FromExtras(p Pattern, extras []uint8) (*DB, error) {
 	if err := p.Check(); err != nil {
 		return nil, err
 	}
 	if len(extras) != p.Size() {
 		return nil, fmt.Errorf("pdb: %d extras for %v, want %d", len(extras), p, p.Size())
+	}
+	if p.Zero {
+		return &DB{Pattern: p, raw: append([]byte(nil), extras...)}, nil
 	}
 	raw, err := Pack(extras)
 	if err != nil {

@@ -138,3 +138,53 @@ func TestOpenDir(t *testing.T) {
 		t.Error("a missing folder opened")
 	}
 }
+
+// TestZeroFile writes a zero-aware database and reads it back: the same
+// bytes, its own name and version; read as an additive one (its version
+// changed) it is refused, and the other way round.
+func TestZeroFile(t *testing.T) {
+	p := pdb.Pattern{Shape: board.Shape{Rows: 3, Cols: 3}, Cells: []int{1, 3, 4}, Blank: 0, Zero: true}
+	raw, err := pdb.Build(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pdb.FileName(p); got != "3x3-b0-1.3.4.zpdb" {
+		t.Errorf("FileName %q", got)
+	}
+	for _, st := range []pdb.Storage{pdb.Zstd, pdb.Raw} {
+		data, err := pdb.Encode(p, raw, st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db, err := pdb.Decode(data, true)
+		if err != nil || !db.Pattern.Zero || !bytes.Equal(db.Raw(), raw) || !db.Complete() {
+			t.Fatalf("storage %d: %v, %+v", st, err, db)
+		}
+		for i := range raw {
+			if db.Extra(i) != min(raw[i]&15, raw[i]>>4) {
+				t.Fatalf("Extra(%d) = %d for %#x", i, db.Extra(i), raw[i])
+			}
+		}
+		bad := bytes.Clone(data)
+		bad[4] = pdb.Version
+		if _, err := pdb.Decode(bad, true); !errors.Is(err, pdb.ErrCorrupt) {
+			t.Errorf("storage %d: read as additive: %v", st, err)
+		}
+	}
+	plain := p
+	plain.Zero = false
+	extras, err := pdb.Build(context.Background(), plain, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	packed, _ := pdb.Pack(extras)
+	data, _ := pdb.Encode(plain, packed, pdb.Raw)
+	data[4] = pdb.ZeroVersion
+	if _, err := pdb.Decode(data, true); !errors.Is(err, pdb.ErrCorrupt) {
+		t.Errorf("an additive file read as zero-aware: %v", err)
+	}
+	set := pdb.NewSet(fstest.MapFS{pdb.FileName(plain): {Data: data}})
+	if _, err := set.Get(p); err == nil {
+		t.Errorf("the zero-aware database was found under the additive one's name")
+	}
+}

@@ -35,6 +35,21 @@ type Pattern struct {
 	Shape board.Shape
 	Cells []int // the goal cells of the pattern's tiles, ascending
 	Blank int   // the goal's blank cell, not one of Cells
+	// Zero says the database is zero-aware: it holds a byte a placement,
+	// the extra with the blank in the region of free cells that holds
+	// the cell Blank (low four bits; where Blank is a tile's, the least
+	// over the regions) and the least over the other regions (high four
+	// bits; where there is none, the same). An additive database (Zero
+	// false) holds four bits, the least over every region.
+	Zero bool
+}
+
+// rawLen returns the length of the raw bytes of p's database.
+func (p Pattern) rawLen() int {
+	if p.Zero {
+		return p.Size()
+	}
+	return (p.Size() + 1) / 2
 }
 
 // Check reports whether p is a pattern of a valid shape.
@@ -81,7 +96,11 @@ func (p Pattern) String() string {
 		}
 		b = fmt.Appendf(b, "%d", c)
 	}
-	return fmt.Sprintf("%v %s blank %d", p.Shape, b, p.Blank)
+	z := ""
+	if p.Zero {
+		z = " zero-aware"
+	}
+	return fmt.Sprintf("%v %s blank %d%s", p.Shape, b, p.Blank, z)
 }
 
 // Rank returns the index of a placement of k tiles on n cells: pos[i] is

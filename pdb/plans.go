@@ -11,13 +11,14 @@ type Plan struct {
 	Shape    board.Shape
 	Blank    int
 	Patterns [][]int
+	Zero     bool // its databases are zero-aware (Pattern.Zero)
 }
 
 // Of returns the patterns of pl.
 func (pl Plan) Of() []Pattern {
 	var out []Pattern
 	for _, cells := range pl.Patterns {
-		out = append(out, Pattern{Shape: pl.Shape, Cells: cells, Blank: pl.Blank})
+		out = append(out, Pattern{Shape: pl.Shape, Cells: cells, Blank: pl.Blank, Zero: pl.Zero})
 	}
 	return out
 }
@@ -27,12 +28,12 @@ func (pl Plan) Of() []Pattern {
 // hkociemba/FifteenPuzzle (rows by twos, with the blank in the corner),
 // elsewhere blocks of columns, which keep each pattern's tiles together.
 var Embedded = []Plan{
-	{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6}, {7, 8, 9}, {10, 11, 12, 13, 14, 15}}},
-	{board.Shape{Rows: 3, Cols: 5}, 14, [][]int{{0, 1, 5, 6, 10, 11}, {2, 3, 7, 8, 12, 13}, {4, 9}}},
-	{board.Shape{Rows: 2, Cols: 7}, 13, [][]int{{0, 1, 2, 7, 8, 9}, {3, 4, 5, 10, 11, 12}, {6}}},
-	{board.Shape{Rows: 3, Cols: 4}, 11, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10}}},
-	{board.Shape{Rows: 2, Cols: 6}, 11, [][]int{{0, 1, 2, 6, 7, 8}, {3, 4, 5, 9, 10}}},
-	{board.Shape{Rows: 2, Cols: 5}, 9, [][]int{{0, 1, 2, 5, 6, 7}, {3, 4, 8}}},
+	{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6}, {7, 8, 9}, {10, 11, 12, 13, 14, 15}}, false},
+	{board.Shape{Rows: 3, Cols: 5}, 14, [][]int{{0, 1, 5, 6, 10, 11}, {2, 3, 7, 8, 12, 13}, {4, 9}}, false},
+	{board.Shape{Rows: 2, Cols: 7}, 13, [][]int{{0, 1, 2, 7, 8, 9}, {3, 4, 5, 10, 11, 12}, {6}}, false},
+	{board.Shape{Rows: 3, Cols: 4}, 11, [][]int{{0, 1, 4, 5, 8, 9}, {2, 3, 6, 7, 10}}, false},
+	{board.Shape{Rows: 2, Cols: 6}, 11, [][]int{{0, 1, 2, 6, 7, 8}, {3, 4, 5, 9, 10}}, false},
+	{board.Shape{Rows: 2, Cols: 5}, 9, [][]int{{0, 1, 2, 5, 6, 7}, {3, 4, 8}}, false},
 }
 
 // Built are the plans whose databases a program builds on first use, in
@@ -40,24 +41,31 @@ var Embedded = []Plan{
 // embed theirs: the 2x8 board's 6-6-3 split (3.4 s on 2 cores), whose
 // two 6-tile databases would take 2 MB of the program.
 var Built = []Plan{
-	{board.Shape{Rows: 2, Cols: 8}, 15, [][]int{{0, 1, 2, 8, 9, 10}, {3, 4, 5, 11, 12, 13}, {6, 7, 14}}},
+	{board.Shape{Rows: 2, Cols: 8}, 15, [][]int{{0, 1, 2, 8, 9, 10}, {3, 4, 5, 11, 12, 13}, {6, 7, 14}}, false},
 }
 
 // Large is the plan that gentable -pdb builds for the 4x4 board: the 7-8
 // split, 57,657,600 and 518,918,400 placements.
-var Large = Plan{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}}
+var Large = Plan{board.Shape{Rows: 4, Cols: 4}, 0, [][]int{{1, 2, 3, 4, 5, 6, 7}, {8, 9, 10, 11, 12, 13, 14, 15}}, false}
 
 // Large5 is the plan that gentable -pdb -shape 5x5 builds for the 5x5
 // board, with the blank in the first cell as in Korf's goal: Korf and
 // Felner's 6-6-6-6 split, 127,512,000 placements each, read a second time
-// through the board's transposition (the mirror partition).
-var Large5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}}
+// through the board's transposition (the mirror partition), zero-aware (a
+// byte a placement, 122 MB a database): Korf's 24-puzzle #25 #32 #38 #40
+// #44 take 0.81 times the nodes of the additive databases.
+var Large5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7, 12}, {3, 4, 8, 9, 13, 14}, {10, 11, 15, 16, 20, 21}, {17, 18, 19, 22, 23, 24}}, true}
 
 // Small5 is the plan for 5x5 boards whose databases a program builds on
 // first use, where there are no others, and keeps in its cache folder: a
 // 5-5-5-5-4 split, 6,375,600 placements in each of the larger four, 7.5 s
 // on 2 cores for all five.
-var Small5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7}, {3, 4, 8, 9, 14}, {10, 11, 15, 16, 20}, {12, 13, 17, 18, 19}, {21, 22, 23, 24}}}
+var Small5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7}, {3, 4, 8, 9, 14}, {10, 11, 15, 16, 20}, {12, 13, 17, 18, 19}, {21, 22, 23, 24}}, false}
+
+// Large5Additive is Large5 with additive databases, as gentable -pdb
+// -shape 5x5 built them before they were zero-aware (.pdb files): a
+// program still reads them where it finds no others.
+var Large5Additive = func() Plan { pl := Large5; pl.Zero = false; return pl }()
 
 // LargePlan returns the plan gentable -pdb builds for shape s, Large or
 // Large5, or false for a shape that has none.

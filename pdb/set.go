@@ -92,7 +92,7 @@ func (s *Set) load(name string, p Pattern) (*DB, error) {
 }
 
 func same(a, b Pattern) bool {
-	if a.Shape != b.Shape || a.Blank != b.Blank || len(a.Cells) != len(b.Cells) {
+	if a.Shape != b.Shape || a.Blank != b.Blank || a.Zero != b.Zero || len(a.Cells) != len(b.Cells) {
 		return false
 	}
 	for i := range a.Cells {

@@ -185,6 +185,9 @@ func NewHeuristic(shape board.Shape, blank int, partitions [][]Part) (*Heuristic
 				return nil, fmt.Errorf("search: partition %d, part %d: no whole database (pdb.Decode or pdb.FromExtras makes one)", pi, k)
 			}
 			p := part.DB.Pattern
+			if p.Zero {
+				return nil, fmt.Errorf("search: partition %d, part %d: %v is zero-aware; a Heuristic takes additive databases (a Large search takes both)", pi, k, p)
+			}
 			if p.Size() > pdb.MaxPlacements {
 				// The search keeps indexes in 32 bits.
 				return nil, fmt.Errorf("search: partition %d, part %d: %v has %d placements; the search takes databases of at most %d", pi, k, p, p.Size(), pdb.MaxPlacements)

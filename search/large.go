@@ -61,6 +61,10 @@ type Large struct {
 	names  []string
 
 	prune *prune.Pruner // the runs of moves not to walk
+
+	// The board's cells, and those of every column but the first, and but
+	// the last: for flood, which zero-aware databases need.
+	full, notFirstCol, notLastCol uint64
 }
 
 // maxLargePatterns is the most patterns a Large search's partitions have
@@ -74,6 +78,11 @@ const (
 type lpattern struct {
 	raw []byte
 	n   int
+	// zero says the database is zero-aware (pdb.Pattern.Zero): a byte a
+	// placement, whose value hangs on whether the blank's region holds
+	// the board's cell ref, the image of the database's blank cell.
+	zero bool
+	ref  uint8
 	// gs are the board's goal cells of the pattern's tiles, in the
 	// database's order, k of them; inv[c] is the database's cell of the
 	// board's cell c.
@@ -96,9 +105,50 @@ func (p *lpattern) rank(where *[MaxLargeCells]uint8) int32 {
 	return int32(idx)
 }
 
-// value returns the extra of the placement of index idx.
+// value returns the extra of the placement of index idx, of an additive
+// database.
 func (p *lpattern) value(idx int32) uint8 {
 	return p.raw[idx>>1] >> (4 * (idx & 1)) & 15
+}
+
+// extraOf returns the extra of pattern i in state s: of a zero-aware
+// database, the value of the blank's region, which a flood fill of the
+// cells its tiles leave free tells where the placement's two values
+// differ (a fraction of them: where its tiles wall off a part of the
+// board).
+func (s *lstate) extraOf(i int) uint8 {
+	p := &s.l.pats[i&(maxLargePatterns-1)]
+	idx := p.rank(&s.where)
+	if !p.zero {
+		return p.value(idx)
+	}
+	v := p.raw[idx]
+	z0, z1 := v&15, v>>4
+	if z0 == z1 {
+		return z0
+	}
+	// The database holds one value where its blank cell holds a tile: ref
+	// is free here.
+	var occupied uint64
+	for j := range p.k & (pdb.MaxCells - 1) {
+		occupied |= 1 << (s.where[p.gs[j]&(MaxLargeCells-1)] & (MaxLargeCells - 1))
+	}
+	if s.l.flood(1<<(s.blank&(MaxLargeCells-1)), s.l.full&^occupied)>>(p.ref&(MaxLargeCells-1))&1 != 0 {
+		return z0
+	}
+	return z1
+}
+
+// flood returns the cells of free that a walk from seed, a cell of free,
+// through free cells reaches.
+func (l *Large) flood(seed, free uint64) uint64 {
+	for {
+		next := (seed | seed<<1&l.notFirstCol | seed>>1&l.notLastCol | seed<<uint(l.cols) | seed>>uint(l.cols)) & free
+		if next == seed {
+			return seed
+		}
+		seed = next
+	}
 }
 
 // A LargePart is a database read through a map of its cells onto the
@@ -167,7 +217,7 @@ func NewLargeWith(goal board.Board, partitions [][]LargePart) (*Large, error) {
 			if !pdb.SameRegion(p, int(back[blank])) {
 				return nil, fmt.Errorf("search: the %v database does not serve goals with the blank in cell %d", p, blank)
 			}
-			lp := lpattern{raw: part.DB.Raw(), n: n}
+			lp := lpattern{raw: part.DB.Raw(), n: n, zero: p.Zero, ref: uint8(m[p.Blank])}
 			for i := range n {
 				lp.inv[m[i]] = uint8(i)
 			}
@@ -222,6 +272,15 @@ func NewLarge(goal board.Board) (*Large, error) {
 		return nil, err
 	}
 	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), prune: p}
+	for c := range l.n {
+		l.full |= 1 << c
+		if c%s.Cols != 0 {
+			l.notFirstCol |= 1 << c
+		}
+		if c%s.Cols != s.Cols-1 {
+			l.notLastCol |= 1 << c
+		}
+	}
 	for c := range l.n {
 		l.cell[goal.Cell(c)] = uint8(c)
 		l.rowOf[c], l.colOf[c] = uint8(c/s.Cols), uint8(c%s.Cols)
@@ -520,7 +579,7 @@ func (s *lstate) init(l *Large, start board.Board) {
 	}
 	s.sum = [maxLargePartitions]int{}
 	for i := range l.pats {
-		s.extra[i] = l.pats[i].value(l.pats[i].rank(&s.where))
+		s.extra[i] = s.extraOf(i)
 	}
 	for pi := range l.partOf {
 		for i := range l.pats {
@@ -641,7 +700,7 @@ func (s *lstate) dfs(g int, q int32) bool {
 			pi &= maxLargePartitions - 1
 			i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)
 			olds[pi] = s.extra[i]
-			e := l.pats[i].value(l.pats[i].rank(&s.where))
+			e := s.extraOf(int(i))
 			s.extra[i] = e
 			s.sum[pi] += int(e) - int(olds[pi])
 		}

@@ -165,12 +165,13 @@ func BenchmarkLarge(b *testing.B) {
 }
 
 // buildParts builds the databases of the patterns of cells (each a list
-// of goal cells) for goals of shape s with the blank in cell blank.
-func buildParts(t *testing.T, s board.Shape, blank int, cells [][]int) []*pdb.DB {
+// of goal cells) for goals of shape s with the blank in cell blank,
+// additive ones, or zero-aware ones with zero.
+func buildParts(t *testing.T, s board.Shape, blank int, cells [][]int, zero ...bool) []*pdb.DB {
 	t.Helper()
 	var dbs []*pdb.DB
 	for _, c := range cells {
-		p := pdb.Pattern{Shape: s, Cells: c, Blank: blank}
+		p := pdb.Pattern{Shape: s, Cells: c, Blank: blank, Zero: len(zero) > 0 && zero[0]}
 		extras, err := pdb.Build(context.Background(), p, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -198,11 +199,12 @@ func partitionsOf(dbs []*pdb.DB, maps ...[]int) [][]search.LargePart {
 }
 
 // TestLargeDatabases holds Large with partitions of pattern databases,
-// read as they are and through symmetries, to a breadth-first search on
-// 3x3 boards and to a plain IDA* with the Manhattan distance on random
-// walks of 5x5 and 4x5 boards: the same path, the lexicographically
-// smallest of the shortest, and a bound no less than the one without
-// databases and no more than the path.
+// additive and zero-aware, read as they are and through symmetries, to a
+// breadth-first search on 3x3 boards and to a plain IDA* with the
+// Manhattan distance on random walks of 5x5 and 4x5 boards: the same
+// path, the lexicographically smallest of the shortest, and a bound no
+// less than the one without databases (nor, zero-aware, than the
+// additive one) and no more than the path.
 func TestLargeDatabases(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 7))
 	type shapeCase struct {
@@ -216,6 +218,7 @@ func TestLargeDatabases(t *testing.T) {
 		{board.Shape{Rows: 4, Cols: 5}, 19, [][]int{{0, 1, 5, 6}, {2, 3, 7, 8}, {4, 9, 14}, {10, 11, 15, 16}, {12, 13, 17, 18}}},
 	} {
 		dbs := buildParts(t, c.s, c.blank, c.cells)
+		zdbs := buildParts(t, c.s, c.blank, c.cells, true)
 		syms := search.Symmetries(c.s)
 		// The partition as it is, and through every symmetry that keeps
 		// the blank's cell: the mirror partition of a square.
@@ -230,7 +233,12 @@ func TestLargeDatabases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		lz, err := search.NewLargeWith(goalBoard, partitionsOf(zdbs, maps...))
+		if err != nil {
+			t.Fatal(err)
+		}
 		plain, _ := search.NewLarge(goalBoard)
+		stronger := 0
 		goal := slow.Grid{Rows: c.s.Rows, Cols: c.s.Cols}
 		var cells []byte
 		for i := range c.s.Cells() {
@@ -248,7 +256,19 @@ func TestLargeDatabases(t *testing.T) {
 			if h > len(want) || h < h0 {
 				t.Fatalf("%v %s: bound %d, %d without databases, for %d moves", c.s, start.Text(), h, h0, len(want))
 			}
+			got, ok, _, err = lz.Solve(context.Background(), nil, b, nil)
+			if err != nil || !ok || string(got) != want {
+				t.Fatalf("%v %s, zero-aware: got %q, %v, %v; want %q", c.s, start.Text(), got, ok, err, want)
+			}
+			hz, _ := lz.Bound(b)
+			if hz > len(want) || hz < h {
+				t.Fatalf("%v %s: zero-aware bound %d, additive %d, for %d moves", c.s, start.Text(), hz, h, len(want))
+			}
+			if hz > h {
+				stronger++
+			}
 		}
+		defer func() { t.Logf("%v: the zero-aware bound passed the additive one %d times", c.s, stronger) }()
 		if c.s == board.Shape3x3 {
 			dist := slow.GridDistances(goal)
 			slow.AllGrids(3, 3, func(g slow.Grid) {

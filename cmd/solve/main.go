@@ -109,7 +109,7 @@ func largeFor(dir string) (*engine.Solver, error) {
 			return embedded.Solver(), nil
 		}
 		set, err := pdb.OpenDir(d)
-		if err != nil || set.HasPlan(pdb.Large) != nil && set.HasPlan(pdb.Large5) != nil {
+		if err != nil || set.HasPlan(pdb.Large) != nil && set.HasPlan(pdb.Large5) != nil && set.HasPlan(pdb.Large5Additive) != nil {
 			return embedded.Solver(), nil
 		}
 		return embedded.SolverWith(set), nil
@@ -119,7 +119,7 @@ func largeFor(dir string) (*engine.Solver, error) {
 		return nil, fmt.Errorf("-pdb %s: %w", dir, err)
 	}
 	// The 4x4 set, or the 5x5 one, or both.
-	if err := set.HasPlan(pdb.Large); err != nil && set.HasPlan(pdb.Large5) != nil {
+	if err := set.HasPlan(pdb.Large); err != nil && set.HasPlan(pdb.Large5) != nil && set.HasPlan(pdb.Large5Additive) != nil {
 		return nil, fmt.Errorf("-pdb %s: %w; gentable -pdb %s builds them (and gentable -pdb %s -shape 5x5 the 5x5 ones)", dir, err, dir, dir)
 	}
 	return embedded.SolverWith(set), nil
