@@ -177,7 +177,7 @@ if [ -n "${BUILD_5X5:-}" ]; then
 	"$b/solve" -pdb "$b/pdb5" -shape 5x5 -goal blank-first < "$b/korf50.txt" > "$b/korf50.pdb.ans"
 	end=$(date +%s.%N)
 	"$b/judge" check -shape 5x5 -goal blank-first "$b/korf50.txt" "$b/korf50.pdb.ans" | tail -1 | sed 's/^/   /'
-	paste "$b/korf50.opt" "$b/korf50.pdb.ans" | awk -v t0="$start" -v t1="$end" '{o += $1; p += length($2); if (length($2) / $1 > m) m = length($2) / $1} END {printf "   fast, with the 6-6-6-6 set: %d moves against the optimal %d: %.3fx (at worst %.2fx), in %.2f s\n", p, o, p / o, m, t1 - t0}'
+	paste "$b/korf50.opt" "$b/korf50.pdb.ans" | awk -v t0="$start" -v t1="$end" '{o += $1; p += length($2); if (length($2) / $1 > m) m = length($2) / $1} END {printf "   fast, with the zero-aware 6-6-6-6 set: %d moves against the optimal %d: %.3fx (at worst %.2fx), in %.2f s\n", p, o, p / o, m, t1 - t0}'
 	total=0
 	for n in 25 32 38 40 44; do
 		line=$(grep -v '^#' ../shared/data/korf50.txt | awk -v n=$n '$1 == n')
