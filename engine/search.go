@@ -75,7 +75,10 @@ func (e *searcher) large(goal board.Board) (*search.Large, dbTier, error) {
 					continue
 				}
 				parts, err := largeParts(goal, pl, set.Get)
-				if err != nil || parts == nil {
+				if err != nil {
+					return nil, dbNone, err // a corrupt database: never a weaker search
+				}
+				if parts == nil {
 					break sets // the goal's blank is not the plan's, through any symmetry
 				}
 				l, err := search.NewLargeWith(goal, parts)
@@ -152,9 +155,17 @@ func (e *searcher) plans(s board.Shape) (out []pdb.Plan, gets []func(pdb.Pattern
 		}
 	}
 	for _, pl := range pdb.Built {
-		if pl.Shape == s || pl.Shape == t {
-			out, gets = append(out, pl), append(gets, e.build)
+		if pl.Shape != s && pl.Shape != t {
+			continue
 		}
+		get := e.build // on first use, unless a set holds them
+		for _, set := range e.sets {
+			if set.HasPlan(pl) == nil {
+				get = set.Get
+				break
+			}
+		}
+		out, gets = append(out, pl), append(gets, get)
 	}
 	return out, gets
 }

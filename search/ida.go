@@ -22,10 +22,11 @@ type Stats struct {
 
 // Problem is one goal, as a search sees it: the bound, the goal's tiles
 // renamed to their cells, and the shape's pruner: the search walks no run
-// of moves that another run from the same cell does alike in as few
-// moves, and no greater by letters (internal/prune; on the 4x4 board the
-// runs of up to 14 moves, which take Korf's 100 from 81.1M nodes to 44.0M
-// with the embedded databases), and finds the same path.
+// of moves when another run from the same cell leaves the tiles alike in
+// fewer moves, or in as many with smaller letters (internal/prune; on
+// the 4x4 board the runs of up to 14 moves, which take Korf's 100 from
+// 81.1M nodes to 44.0M with the embedded databases), and Solve finds the
+// same path (SolveSuboptimal may find another, as bounded).
 type Problem struct {
 	h    *Heuristic
 	goal board.Board

@@ -173,7 +173,7 @@ func TestWritePruners(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := prune.Build(s, 0, prune.EmbeddedRuns); p.Depth != want.Depth || !slices.Equal(p.Next, want.Next) {
+		if want := prune.Build(s, 0, prune.EmbeddedRuns); p.Depth != want.Depth || p.Root != want.Root || !slices.Equal(p.Next, want.Next) {
 			t.Errorf("%v: the file is not the pruner built now", s)
 		}
 		if !strings.Contains(errs.String(), prune.FileName(s)) {

@@ -73,7 +73,7 @@ func Decode(data []byte, s board.Shape) (*Pruner, error) {
 	}
 	n := s.Cells()
 	states := int(binary.LittleEndian.Uint32(data[12:]))
-	if states < n || states > 1<<24 {
+	if states < n || states > maxStates {
 		return nil, corrupt("%d states", states)
 	}
 	dec, err := zstdio.Decoder()
@@ -103,5 +103,63 @@ func Decode(data []byte, s board.Shape) (*Pruner, error) {
 		}
 		p.Next[i] = q
 	}
+	if err := p.check(); err != nil {
+		return nil, corrupt("%v", err)
+	}
 	return p, nil
+}
+
+// maxStates is the most states a pruner's file may have: 32 MB of them.
+// Build makes 53K for the 4x4 and 5x5 boards.
+const maxStates = 1 << 21
+
+// check reports whether every state of p follows the board: a state is
+// reached from one cell's root only, with the blank in one cell, and a
+// move it allows stays on the board and leads to a state of the blank's
+// new cell. A pruner that passes cannot make a search step off the board.
+func (p *Pruner) check() error {
+	n := p.Shape.Cells()
+	cell := make([]int16, len(p.Next)/4)
+	for i := range cell {
+		cell[i] = -1
+	}
+	var queue []int32
+	for c := range n {
+		q := p.Root[c]
+		if cell[q] >= 0 && int(cell[q]) != c {
+			return fmt.Errorf("state %d is the start of cells %d and %d", q, cell[q], c)
+		}
+		if cell[q] < 0 {
+			cell[q] = int16(c)
+			queue = append(queue, q)
+		}
+	}
+	for len(queue) > 0 {
+		q := queue[0]
+		queue = queue[1:]
+		c := int(cell[q])
+		for m := range board.Move(board.NumMoves) {
+			next := p.Next[4*int(q)+int(m)]
+			if next == Pruned {
+				continue
+			}
+			to, ok := p.Shape.Step(c, m)
+			if !ok {
+				return fmt.Errorf("state %d moves %c off the board from cell %d", q, board.Letters[m], c)
+			}
+			switch {
+			case cell[next] < 0:
+				cell[next] = int16(to)
+				queue = append(queue, next)
+			case int(cell[next]) != to:
+				return fmt.Errorf("state %d is reached with the blank in cells %d and %d", next, cell[next], to)
+			}
+		}
+	}
+	for q, c := range cell {
+		if c < 0 {
+			return fmt.Errorf("state %d is reached from no cell", q)
+		}
+	}
+	return nil
 }

@@ -73,6 +73,9 @@ func TestFileStates(t *testing.T) {
 		func(p *Pruner) { p.Next[5] = int32(len(p.Next) / 4) },
 		func(p *Pruner) { p.Next[0] = -2 },
 		func(p *Pruner) { p.Root[3] = Pruned },
+		func(p *Pruner) { p.Root[3] = p.Root[2] },             // one state, the start of two cells
+		func(p *Pruner) { p.Next[4*p.Root[0]+3] = p.Root[0] }, // up, off the board from cell 0
+		func(p *Pruner) { p.Next[4*p.Root[0]] = p.Root[0] },   // down from cell 0 to a state of cell 0
 	} {
 		q := &Pruner{Shape: p.Shape, Depth: p.Depth, Next: slices.Clone(p.Next), Root: p.Root}
 		bad(q)

@@ -42,9 +42,9 @@ type Pruner struct {
 const Pruned = -1
 
 // Build returns the pruner of shape s, a valid shape of at most MaxCells
-// cells (else nil), for the runs of up to depth moves, or with depth 0 of
-// as many moves as keep the runs it lists within about maxRuns (at least
-// two). Its memory is about 60 bytes a run listed.
+// cells (else nil), for the runs of up to depth moves (at least two), or
+// with depth 0 of as many moves as keep the runs it lists within about
+// maxRuns (at least two). Its memory is about 60 bytes a run listed.
 //
 // It lists the least runs by a breadth-first search from every cell, a
 // move at a time, each run as where it leaves each tile: a run is the
@@ -55,9 +55,13 @@ func Build(s board.Shape, depth, maxRuns int) *Pruner {
 	if !s.Valid() || s.Cells() > MaxCells {
 		return nil
 	}
+	if depth == 1 {
+		depth = 2 // a move that undoes the last ends a word of two
+	}
 	n := s.Cells()
-	// The trie of the least runs. A run from cell c is also record at of
-	// runs[c]: where it leaves each tile, named by its cell at the start.
+	// The trie of the least runs. The arrangement a run from cell c
+	// leaves (each cell's tile, named by its cell at the start) is record
+	// at of the set runs[c].
 	type node struct {
 		cell   uint8 // the blank's after the run
 		move   uint8 // the last of the run
