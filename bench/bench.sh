@@ -111,7 +111,7 @@ exec "$(pwd)/$b/solve" -shape 4x4 -goal "$korf" "\$@" < "$(pwd)/$b/korf100.txt"
 EOS
 large=""
 dir=$("$b/cachedir")
-if [ -n "$dir" ] && ls "$dir"/4x4-b0-8.*.pdb >/dev/null 2>&1; then
+if [ -n "$dir" ] && ls "$dir"/4x4-b0-8.*pdb >/dev/null 2>&1; then
 	large="ours-7-8=bash $b/ours.sh -pdb $dir"
 fi
 "$b/measure" -runs "${KORF_RUNS:-3}" ${koc:+"$koc"} "ours-6-6-3=bash $b/ours.sh -pdb none" ${large:+"$large"}

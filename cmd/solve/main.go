@@ -98,6 +98,17 @@ func solverFor(dir string) (*engine.Solver, error) {
 	return s, nil
 }
 
+// holdsLarge reports whether set holds the 4x4 databases of gentable
+// -pdb, or the 5x5 ones, zero-aware or as an earlier gentable wrote them.
+func holdsLarge(set *pdb.Set) bool {
+	for _, pl := range []pdb.Plan{pdb.Large, pdb.Large5, pdb.Large5Additive} {
+		if set.HasPlan(pl) == nil {
+			return true
+		}
+	}
+	return false
+}
+
 // largeFor is solverFor without the cache of built databases.
 func largeFor(dir string) (*engine.Solver, error) {
 	if dir == "none" {
@@ -109,7 +120,7 @@ func largeFor(dir string) (*engine.Solver, error) {
 			return embedded.Solver(), nil
 		}
 		set, err := pdb.OpenDir(d)
-		if err != nil || set.HasPlan(pdb.Large) != nil && set.HasPlan(pdb.Large5) != nil && set.HasPlan(pdb.Large5Additive) != nil {
+		if err != nil || !holdsLarge(set) {
 			return embedded.Solver(), nil
 		}
 		return embedded.SolverWith(set), nil
@@ -119,7 +130,7 @@ func largeFor(dir string) (*engine.Solver, error) {
 		return nil, fmt.Errorf("-pdb %s: %w", dir, err)
 	}
 	// The 4x4 set, or the 5x5 one, or both.
-	if err := set.HasPlan(pdb.Large); err != nil && set.HasPlan(pdb.Large5) != nil && set.HasPlan(pdb.Large5Additive) != nil {
+	if err := set.HasPlan(pdb.Large); err != nil && !holdsLarge(set) {
 		return nil, fmt.Errorf("-pdb %s: %w; gentable -pdb %s builds them (and gentable -pdb %s -shape 5x5 the 5x5 ones)", dir, err, dir, dir)
 	}
 	return embedded.SolverWith(set), nil
