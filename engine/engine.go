@@ -397,8 +397,8 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 // the databases of tier, wh/wg: the path is at most that many times the
 // shortest. Measured on Korf's fifty 24-puzzle instances on 2 cores:
 // 4/3 with pdb.Large5 (zero-aware), 1.075 times their optimal lengths in
-// all, 4.8-5.1 s; 3/2 with pdb.Small5, 1.155 times, 10.3 s with the build
-// of the databases, 1.5 s without.
+// all, 4.3 s; 3/2 with pdb.Small5, 1.155 times, 10.3 s with the build of
+// the databases, 1.2 s without.
 func largeWeight(tier dbTier) (wg, wh int) {
 	if tier == dbLarge {
 		return 3, 4

@@ -69,3 +69,31 @@ func SetCoded(l *Large, on bool) bool {
 func SetPrunerDepth(l *Large, depth int) {
 	l.prune = prune.Build(board.Shape{Rows: l.rows, Cols: l.cols}, depth, 0)
 }
+
+// CheckLargeDelta holds lpattern.delta to the difference of two ranks,
+// for every move from board b, in the pattern of the moved tile of every
+// partition of l.
+func CheckLargeDelta(l *Large, b board.Board) error {
+	var s lstate
+	s.init(l, b)
+	blank := s.blank
+	for m := range board.Move(board.NumMoves) {
+		to := l.step[blank][m]
+		if to == 0xff {
+			continue
+		}
+		tile := s.at[to]
+		moved := s
+		moved.at[blank], moved.at[to], moved.blank = tile, 0xff, to
+		moved.where[tile] = blank
+		for pi := range l.partOf {
+			i := l.partOf[pi][tile]
+			p := &l.pats[i]
+			want := p.rank(&moved.where) - p.rank(&s.where)
+			if got := p.delta(tile, to, blank, &moved.at); got != want {
+				return fmt.Errorf("partition %d, tile of goal cell %d from %d to %d: delta %d, want %d", pi, tile, to, blank, got, want)
+			}
+		}
+	}
+	return nil
+}

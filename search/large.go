@@ -89,6 +89,68 @@ type lpattern struct {
 	gs  [pdb.MaxCells]uint8
 	k   int
 	inv [MaxLargeCells]uint8
+	// For delta: order[g] is the place among gs of goal cell g, 0xff for
+	// a cell not in the pattern; w[i] the weight of place i's digit in the
+	// index; cellOf[c] the board's cell of the database's cell c; pass[t][g]
+	// what passing the tile whose goal is cell g (0xff: none) adds to the
+	// index when the tile of place t moves: the later tile's weight, less
+	// the mover's for an earlier one, 0 for a tile not in the pattern.
+	order  [MaxLargeCells]uint8
+	w      [pdb.MaxCells]int32
+	cellOf [MaxLargeCells]uint8
+	pass   [][256]int32
+}
+
+// delta returns how the index of p's placement changes when the tile
+// whose goal is cell g moves from cell from to cell to, next to it: at[c]
+// is the goal cell of the tile in cell c, 0xff for none. In the
+// database's own cells, the tile's digit changes by the cells it passes
+// less the earlier tiles among them, and each later tile it passes gains
+// one in its own digit (or loses one, moving back): a move along a row of
+// the database passes none.
+func (p *lpattern) delta(g, from, to uint8, at *[MaxLargeCells]uint8) int32 {
+	t := int(p.order[g&(MaxLargeCells-1)]) & (pdb.MaxCells - 1)
+	lo, hi := p.inv[from&(MaxLargeCells-1)], p.inv[to&(MaxLargeCells-1)]
+	sign := int32(1)
+	if hi < lo {
+		lo, hi, sign = hi, lo, -1
+	}
+	d := int32(hi-lo) * p.w[t]
+	pass := &p.pass[t]
+	for c := lo + 1; c < hi; c++ {
+		d += pass[at[p.cellOf[c&(MaxLargeCells-1)]&(MaxLargeCells-1)]]
+	}
+	return sign * d
+}
+
+// setDelta fills p's tables for delta.
+func (p *lpattern) setDelta(m []int) {
+	for c := range MaxLargeCells {
+		p.order[c] = 0xff
+	}
+	for c := range p.n {
+		p.cellOf[c] = uint8(m[c])
+	}
+	for i := range p.k {
+		p.order[p.gs[i]] = uint8(i)
+		w := int32(1)
+		for j := i + 1; j < p.k; j++ {
+			w *= int32(p.n - j)
+		}
+		p.w[i] = w
+	}
+	p.pass = make([][256]int32, p.k)
+	for t := range p.k {
+		for g := range p.n {
+			switch j := int(p.order[g]); {
+			case j == 0xff:
+			case j < t:
+				p.pass[t][g] = -p.w[t]
+			case j > t:
+				p.pass[t][g] = p.w[j]
+			}
+		}
+	}
 }
 
 // rank returns the index of p's placement when the tile whose goal is
@@ -111,14 +173,13 @@ func (p *lpattern) value(idx int32) uint8 {
 	return p.raw[idx>>1] >> (4 * (idx & 1)) & 15
 }
 
-// extraOf returns the extra of pattern i in state s: of a zero-aware
-// database, the value of the blank's region, which a flood fill of the
-// cells its tiles leave free tells where the placement's two values
-// differ (a fraction of them: where its tiles wall off a part of the
-// board).
-func (s *lstate) extraOf(i int) uint8 {
+// extraOf returns the extra of pattern i in state s, whose placement has
+// index idx: of a zero-aware database, the value of the blank's region,
+// which a flood fill of the cells its tiles leave free tells where the
+// placement's two values differ (a fraction of them: where its tiles wall
+// off a part of the board).
+func (s *lstate) extraOf(i int, idx int32) uint8 {
 	p := &s.l.pats[i&(maxLargePatterns-1)]
-	idx := p.rank(&s.where)
 	if !p.zero {
 		return p.value(idx)
 	}
@@ -231,6 +292,7 @@ func NewLargeWith(goal board.Board, partitions [][]LargePart) (*Large, error) {
 				lp.k++
 				of[g] = uint8(len(l.pats))
 			}
+			lp.setDelta(m)
 			l.pats = append(l.pats, lp)
 			if pi == 0 {
 				l.names = append(l.names, p.String())
@@ -543,6 +605,7 @@ type lstate struct {
 	// the extra of pattern i, sum[pi] the sum of partition pi's.
 	where [MaxLargeCells]uint8
 	extra [maxLargePatterns]uint8
+	idx   [maxLargePatterns]int32 // the index of each pattern's placement
 	sum   [maxLargePartitions]int
 
 	bound, next int
@@ -579,7 +642,8 @@ func (s *lstate) init(l *Large, start board.Board) {
 	}
 	s.sum = [maxLargePartitions]int{}
 	for i := range l.pats {
-		s.extra[i] = s.extraOf(i)
+		s.idx[i] = l.pats[i].rank(&s.where)
+		s.extra[i] = s.extraOf(i, s.idx[i])
 	}
 	for pi := range l.partOf {
 		for i := range l.pats {
@@ -694,13 +758,17 @@ func (s *lstate) dfs(g int, q int32) bool {
 		a, b = a&(2*MaxLargeCells-1), b&(2*MaxLargeCells-1)
 		s.at[blank], s.at[to], s.blank = tile, 0xff, to
 		s.where[tile&(MaxLargeCells-1)] = blank
-		// The pattern of the tile in each partition, ranked again.
+		// The pattern of the tile in each partition: its index follows
+		// from the move (lpattern.delta), with no ranking.
 		var olds [maxLargePartitions]uint8
+		var oldIdx [maxLargePartitions]int32
 		for pi := range len(l.partOf) {
 			pi &= maxLargePartitions - 1
 			i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)
-			olds[pi] = s.extra[i]
-			e := s.extraOf(int(i))
+			olds[pi], oldIdx[pi] = s.extra[i], s.idx[i]
+			ni := oldIdx[pi] + l.pats[i].delta(tile, to, blank, &s.at)
+			s.idx[i] = ni
+			e := s.extraOf(int(i), ni)
 			s.extra[i] = e
 			s.sum[pi] += int(e) - int(olds[pi])
 		}
@@ -746,7 +814,7 @@ func (s *lstate) dfs(g int, q int32) bool {
 			pi &= maxLargePartitions - 1
 			i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)
 			s.sum[pi] += int(olds[pi]) - int(s.extra[i])
-			s.extra[i] = olds[pi]
+			s.extra[i], s.idx[i] = olds[pi], oldIdx[pi]
 		}
 		s.where[tile&(MaxLargeCells-1)] = to
 		s.at[to], s.at[blank], s.blank = tile, 0xff, blank

@@ -233,6 +233,17 @@ func TestLargeDatabases(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The index each move keeps is the rank, for every move of boards
+		// a random walk from the goal.
+		for range 200 {
+			b := goalBoard
+			for range 60 {
+				b.Move(board.Move(rng.IntN(board.NumMoves)))
+			}
+			if err := search.CheckLargeDelta(l, b); err != nil {
+				t.Fatalf("%v %v: %v", c.s, b, err)
+			}
+		}
 		lz, err := search.NewLargeWith(goalBoard, partitionsOf(zdbs, maps...))
 		if err != nil {
 			t.Fatal(err)
