@@ -549,6 +549,7 @@ func (l *Large) solve(ctx context.Context, dst []byte, start board.Board, progre
 	s.init(l, start)
 	s.ctx, s.total = ctx, &nodes
 	s.wg, s.wh, s.maxNodes = wg, wh, maxNodes
+	s.plain = wg == 1 && wh == 1
 	s.check = lcheck
 	if maxNodes > 0 {
 		s.check = min(s.check, maxNodes)
@@ -609,8 +610,10 @@ type lstate struct {
 	sum   [maxLargePartitions]int
 
 	bound, next int
-	// A node's cost is wg*g + wh*h: 1 and 1 for the shortest path.
+	// A node's cost is wg*g + wh*h: 1 and 1 for the shortest path
+	// (plain).
 	wg, wh   int
+	plain    bool
 	maxNodes int64 // the most nodes the search may visit, 0 for no bound
 	found    int
 	nodes    int64
@@ -751,6 +754,26 @@ func (s *lstate) dfs(g int, q int32) bool {
 		// leaves and enters are rows for a move up or down, columns for
 		// one left or right. Its order among the other lines' tiles stays.
 		dmd := int(l.md[tile][blank]) - int(l.md[tile][to])
+		if s.plain && len(l.partOf) > 0 {
+			// What the child's bound is at least, before its databases are
+			// read (a likely cache miss each): its Manhattan distance with
+			// the extras of the patterns the tile is not in. A child this
+			// prunes is counted and left here. Every cost of a shortest
+			// path's search has the parity of the first bound, so the
+			// least cost past the bound this gives is the one the child's
+			// own bound would, or a bound no node passes by less.
+			least := 0
+			for pi := range len(l.partOf) {
+				pi &= maxLargePartitions - 1
+				i := l.partOf[pi][tile&(MaxLargeCells-1)] & (maxLargePatterns - 1)
+				least = max(least, s.sum[pi]-int(s.extra[i]))
+			}
+			if f := g + 1 + s.md + dmd + 2*least; f > s.bound {
+				s.nodes++
+				s.next = min(s.next, f)
+				continue
+			}
+		}
 		a, b := int(l.rowOf[to]), int(l.rowOf[blank])
 		if m == uint8(board.Left) || m == uint8(board.Right) {
 			a, b = l.rows+int(l.colOf[to]), l.rows+int(l.colOf[blank])
@@ -857,7 +880,7 @@ func (w *lstate) subtree(s *lstate, start board.Board, t *task, bound int, stop 
 	}
 	w.init(s.l, b)
 	w.ctx, w.total, w.stopIf = s.ctx, s.total, stop
-	w.wg, w.wh, w.maxNodes = s.wg, s.wh, s.maxNodes
+	w.wg, w.wh, w.maxNodes, w.plain = s.wg, s.wh, s.maxNodes, s.plain
 	w.nodes, w.counted, w.check, w.stopped = 0, 0, lcheck, false
 	w.bound, w.next = bound, 1<<30
 	copy(w.path[:], t.path)
