@@ -54,7 +54,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	stats := fs.Bool("stats", false, "draw how many positions lie at each distance from the goal, and write nothing")
 	shapeText := fs.String("shape", "3x3", "with -stats, the board `RxC` to draw, e.g. -shape 2x4: any shape with tables; with -pdb, 4x4 (the default there) or 5x5")
 	large := fs.String("pdb", "", "build the large databases into `DIR` instead: for 4x4 the 7-8 split (275 MB; about 3 minutes and 1.3 GB of memory on 2 cores), with -shape 5x5 the 24-puzzle's 6-6-6-6, zero-aware (486 MB; about 3 minutes and 1.25 GB), e.g. -pdb default: the user cache directory, where solve finds them by itself")
-	pruneDir := fs.String("prune", "", "write the pruners that package search embeds (5x5.prune: the runs of moves a search for a shortest path never walks, as another run does the same in as few moves) to `DIR` instead; go generate runs gentable -prune . in the search folder")
+	pruneDir := fs.String("prune", "", "write the pruners that package search embeds (4x4.prune and 5x5.prune: the runs of moves a search never walks, as another run from the same cell leaves the tiles alike in fewer moves, or in as many with smaller letters) to `DIR` instead, e.g. -prune search; go generate runs gentable -prune . in the search folder")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), `Usage: gentable [-o dir] | gentable -stats [-shape RxC] | gentable -pdb DIR [-shape 4x4|5x5] | gentable -prune DIR
 
