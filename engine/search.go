@@ -53,7 +53,7 @@ func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error
 }
 
 // large returns the search for a goal of more than board.MaxSmall cells,
-// and which databases bound it: those of a large plan (pdb.Large5) in one
+// and which databases bound it: those of a large plan (pdb.LargePlans) in one
 // of the sets, or failing that the small plan of the shape (pdb.Small5),
 // built on first use and kept in the cache folder, read through each
 // symmetry of the board that takes the plan's blank to the goal's (on
@@ -63,27 +63,21 @@ func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error
 // conflicts alone.
 func (e *searcher) large(goal board.Board) (*search.Large, dbTier, error) {
 	s := goal.Shape()
-	if pl, ok := pdb.LargePlan(s); ok && !s.Small() {
-		plans := []pdb.Plan{pl}
-		if pl.Shape == pdb.Large5.Shape {
-			plans = append(plans, pdb.Large5Additive) // the files of an earlier gentable
-		}
-	sets:
-		for _, set := range e.sets {
-			for _, pl := range plans {
-				if set.HasPlan(pl) != nil {
-					continue
-				}
-				parts, err := largeParts(goal, pl, set.Get)
-				if err != nil {
-					return nil, dbNone, err // a corrupt database: never a weaker search
-				}
-				if parts == nil {
-					break sets // the goal's blank is not the plan's, through any symmetry
-				}
-				l, err := search.NewLargeWith(goal, parts)
-				return l, dbLarge, err
+sets:
+	for _, set := range e.sets {
+		for _, pl := range pdb.LargePlans {
+			if pl.Shape != s || set.HasPlan(pl) != nil {
+				continue
 			}
+			parts, err := largeParts(goal, pl, set.Get)
+			if err != nil {
+				return nil, dbNone, err // a corrupt database: never a weaker search
+			}
+			if parts == nil {
+				break sets // the goal's blank is not the plan's, through any symmetry
+			}
+			l, err := search.NewLargeWith(goal, parts)
+			return l, dbLarge, err
 		}
 	}
 	for _, pl := range []pdb.Plan{pdb.Small5} {
@@ -109,7 +103,7 @@ type dbTier uint8
 const (
 	dbNone  dbTier = iota // the Manhattan distance and linear conflicts alone
 	dbSmall               // pdb.Small5, built on first use
-	dbLarge               // pdb.Large5 (or pdb.Large5Additive), of gentable -pdb -shape 5x5
+	dbLarge               // pdb.Large5 (or pdb.Large5Additive): of pdb.LargePlans
 )
 
 // largeParts returns the partitions of plan pl for goal, one for each

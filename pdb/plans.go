@@ -73,6 +73,11 @@ var Small5 = Plan{board.Shape{Rows: 5, Cols: 5}, 0, [][]int{{1, 2, 5, 6, 7}, {3,
 // program still reads them where it finds no others.
 var Large5Additive = func() Plan { pl := Large5; pl.Zero = false; return pl }()
 
+// LargePlans are the plans of the large databases a program reads from a
+// folder, for each shape best first: those gentable -pdb builds (LargePlan),
+// then those an earlier gentable built.
+var LargePlans = []Plan{Large, Large5, Large5Additive}
+
 // LargePlan returns the plan gentable -pdb builds for shape s, Large or
 // Large5, or false for a shape that has none.
 func LargePlan(s board.Shape) (Plan, bool) {

@@ -101,7 +101,7 @@ func solverFor(dir string) (*engine.Solver, error) {
 // holdsLarge reports whether set holds the 4x4 databases of gentable
 // -pdb, or the 5x5 ones, zero-aware or as an earlier gentable wrote them.
 func holdsLarge(set *pdb.Set) bool {
-	for _, pl := range []pdb.Plan{pdb.Large, pdb.Large5, pdb.Large5Additive} {
+	for _, pl := range pdb.LargePlans {
 		if set.HasPlan(pl) == nil {
 			return true
 		}
