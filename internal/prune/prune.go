@@ -88,14 +88,10 @@ func Build(s board.Shape, depth, maxRuns int) *Pruner {
 		level = append(level, p.Root[c])
 	}
 	last := len(level) // the runs of the level before
-	for d := 0; ; d++ {
-		if depth > 0 && d == depth || len(level) == 0 {
-			break
-		}
-		if depth == 0 && d >= 2 && len(nodes)+len(level)*len(level)/last > maxRuns {
-			break
-		}
+	for d := 0; len(level) > 0 && (depth == 0 || d < depth); d++ {
 		// The runs of the last level need no nodes: no move follows them.
+		// With depth 0 it is the level past which the runs, growing by
+		// len(level)/last a level, would pass maxRuns in two more.
 		final := depth > 0 && d+1 == depth ||
 			depth == 0 && d >= 1 && len(nodes)+len(level)*(len(level)+len(level)*len(level)/last)/last > maxRuns
 		if !final {
