@@ -62,9 +62,7 @@ type Large struct {
 
 	prune *prune.Pruner // the runs of moves not to walk
 
-	// The board's cells, and those of every column but the first, and but
-	// the last: for flood, which zero-aware databases need.
-	full, notFirstCol, notLastCol uint64
+	bits board.Bits // the board's cells, for the flood fills zero-aware databases need
 }
 
 // maxLargePatterns is the most patterns a Large search's partitions have
@@ -194,22 +192,10 @@ func (s *lstate) extraOf(i int, idx int32) uint8 {
 	for j := range p.k & (pdb.MaxCells - 1) {
 		occupied |= 1 << (s.where[p.gs[j]&(MaxLargeCells-1)] & (MaxLargeCells - 1))
 	}
-	if s.l.flood(1<<(s.blank&(MaxLargeCells-1)), s.l.full&^occupied)>>(p.ref&(MaxLargeCells-1))&1 != 0 {
+	if s.l.bits.Flood(1<<(s.blank&(MaxLargeCells-1)), s.l.bits.Full()&^occupied)>>(p.ref&(MaxLargeCells-1))&1 != 0 {
 		return z0
 	}
 	return z1
-}
-
-// flood returns the cells of free that a walk from seed, a cell of free,
-// through free cells reaches.
-func (l *Large) flood(seed, free uint64) uint64 {
-	for {
-		next := (seed | seed<<1&l.notFirstCol | seed>>1&l.notLastCol | seed<<uint(l.cols) | seed>>uint(l.cols)) & free
-		if next == seed {
-			return seed
-		}
-		seed = next
-	}
 }
 
 // A LargePart is a database read through a map of its cells onto the
@@ -333,16 +319,7 @@ func NewLarge(goal board.Board) (*Large, error) {
 	if err != nil {
 		return nil, err
 	}
-	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), prune: p}
-	for c := range l.n {
-		l.full |= 1 << c
-		if c%s.Cols != 0 {
-			l.notFirstCol |= 1 << c
-		}
-		if c%s.Cols != s.Cols-1 {
-			l.notLastCol |= 1 << c
-		}
-	}
+	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), prune: p, bits: s.Bits()}
 	for c := range l.n {
 		l.cell[goal.Cell(c)] = uint8(c)
 		l.rowOf[c], l.colOf[c] = uint8(c/s.Cols), uint8(c%s.Cols)
