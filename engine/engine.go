@@ -26,6 +26,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/pdb"
@@ -44,6 +45,9 @@ type Solver struct {
 	// goes.
 	shortest bool
 	progress search.LargeProgress
+	// cheap is the most nodes of the search without databases of a board
+	// whose goal's databases are to be built (cheapNodes when 0).
+	cheap int64
 }
 
 // New returns a Solver that answers from tables, the full tables of
@@ -73,7 +77,7 @@ func (v *Solver) WithCache(dir string) *Solver {
 // searcher of its own (a searcher holds what it has made, and a lock, and
 // is not copied).
 func (v *Solver) like() *Solver {
-	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: v.search.note}, shortest: v.shortest, progress: v.progress}
+	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: v.search.note}, shortest: v.shortest, progress: v.progress, cheap: v.cheap}
 }
 
 // Shortest returns a Solver of the same tables and databases that
@@ -237,6 +241,23 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 		}
 		return &Goal{goal: goal, large: l, weighted: tier, solver: v}, nil
 	}
+	if name == Search && !v.search.ready(goal.Shape(), goal.Blank()) {
+		// Databases to build first: a board near its goal is answered
+		// sooner without them (cheap), and they are built for the first
+		// that is not.
+		l, err := search.NewLarge(goal)
+		if err != nil {
+			return nil, err
+		}
+		lazy := sync.OnceValues(func() (*search.Problem, error) {
+			h, err := v.search.heuristic(goal.Shape(), goal.Blank())
+			if err != nil {
+				return nil, err
+			}
+			return search.NewProblem(h, goal)
+		})
+		return &Goal{goal: goal, cheap: l, lazy: lazy, solver: v}, nil
+	}
 	if name == Search {
 		h, err := v.search.heuristic(goal.Shape(), goal.Blank())
 		if err != nil {
@@ -298,6 +319,12 @@ type Goal struct {
 	goal board.Board
 	t    *table.Solver   // for a shape with tables
 	p    *search.Problem // for a shape that is searched
+	// cheap, for a shape that is searched whose databases are to be
+	// built first, searches each board with the Manhattan distance and
+	// linear conflicts alone, within cheapNodes nodes; lazy builds the
+	// databases, once, for a board that takes more.
+	cheap *search.Large
+	lazy  func() (*search.Problem, error)
 	// large, for a shape of more than board.MaxSmall cells of a Solver
 	// that asks for their shortest paths (Shortest), searches them; or,
 	// when weighted says which databases bound it, searches 5x5 boards
@@ -319,7 +346,7 @@ func (g *Goal) Engine() Name {
 	switch {
 	case g == nil:
 		return ""
-	case g.p != nil, g.large != nil:
+	case g.p != nil, g.large != nil, g.cheap != nil:
 		return Search
 	case g.v != nil:
 		return Reduce
@@ -357,10 +384,12 @@ func (g *Goal) stats(st search.Stats) Stats {
 // made. A search stops with ctx's error when ctx is done first; a table
 // lookup does not look at ctx.
 func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
-	if g == nil || (g.t == nil && g.p == nil && g.v == nil && g.large == nil) {
+	if g.zero() {
 		return dst, false, Stats{}, errZeroGoal
 	}
 	switch {
+	case g.cheap != nil:
+		return g.solveCheap(ctx, dst, start)
 	case g.large != nil && g.weighted != dbNone:
 		return g.solveWeighted(ctx, dst, start)
 	case g.large != nil:
@@ -391,6 +420,47 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 	}
 	dst, ok, err := g.t.AppendPath(dst, start)
 	return dst, ok, g.stats(search.Stats{}), err
+}
+
+// zero reports whether g is not a Goal that Solver.For made.
+func (g *Goal) zero() bool {
+	return g == nil || (g.t == nil && g.p == nil && g.v == nil && g.large == nil && g.cheap == nil)
+}
+
+// cheapNodes is, by default, the most nodes the search of a board whose goal's
+// databases are to be built visits without them: a tenth of a second or
+// so, against the seconds of a build. A random 4x4 board takes more, and
+// waits for the databases; one a few dozen moves from its goal does not.
+var cheapNodes int64 = 4 << 20
+
+// solveCheap answers start for a goal whose databases are to be built:
+// by the search with the Manhattan distance and linear conflicts alone
+// where it ends within cheapNodes nodes, else by the search over the
+// databases, built now, once for every board of the goal.
+func (g *Goal) solveCheap(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	n := len(dst)
+	budget := g.solver.cheap
+	if budget == 0 {
+		budget = cheapNodes
+	}
+	dst, ok, st, err := g.cheap.SolveWithin(ctx, dst, start, budget)
+	if errors.Is(err, context.DeadlineExceeded) {
+		return g.cut(dst[:n], start, st)
+	}
+	if !errors.Is(err, search.ErrBudget) {
+		return dst, ok, g.stats(st), err
+	}
+	p, err := g.lazy()
+	if err != nil {
+		return dst[:n], false, g.stats(st), err
+	}
+	dst, ok, more, err := p.Solve(ctx, dst[:n], start)
+	st.Nodes += more.Nodes
+	st.Bounds += more.Bounds
+	if errors.Is(err, context.DeadlineExceeded) {
+		return g.cut(dst[:n], start, st)
+	}
+	return dst, ok, g.stats(st), err
 }
 
 // largeWeight returns the weight of the search of a 5x5 board bounded by
@@ -449,7 +519,17 @@ var cutNodes int64 = 4 << 20
 func (g *Goal) cut(dst []byte, start board.Board, st search.Stats) ([]byte, bool, Stats, error) {
 	out := g.stats(st)
 	out.Optimal, out.Cut = false, true
-	path, ok, more, err := g.p.SolveSuboptimal(context.Background(), dst, start, cutNodes)
+	var path []byte
+	var ok bool
+	var more search.Stats
+	var err error
+	if g.p != nil {
+		path, ok, more, err = g.p.SolveSuboptimal(context.Background(), dst, start, cutNodes)
+	} else {
+		// No databases built yet: the same weight over the Manhattan
+		// distance and linear conflicts.
+		path, ok, more, err = g.cheap.SolveWeighted(context.Background(), dst, start, 2, 3, cutNodes) // search.Weight
+	}
 	out.Nodes += more.Nodes
 	out.Bounds += more.Bounds
 	if err == nil {
@@ -489,7 +569,7 @@ type Progress = reduce.Progress
 // when not nil, is told how far it has come. When ctx is done first, what
 // was written is a prefix of the path and ctx's error is returned.
 func (g *Goal) WritePath(ctx context.Context, w io.Writer, start board.Board, progress Progress) (int64, bool, Stats, error) {
-	if g == nil || (g.t == nil && g.p == nil && g.v == nil && g.large == nil) {
+	if g.zero() {
 		return 0, false, Stats{}, errZeroGoal
 	}
 	if g.v == nil {
@@ -536,6 +616,9 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 	if g != nil && g.large != nil {
 		return g.large.Bound(start)
 	}
+	if g != nil && g.cheap != nil {
+		return g.cheap.Bound(start)
+	}
 	if g != nil && g.v != nil {
 		if !start.Valid() || start.Shape() != g.goal.Shape() {
 			return 0, fmt.Errorf("engine: %v is not a board of the goal's shape", start)
@@ -560,9 +643,9 @@ func (g *Goal) Distance(start board.Board) (int, bool, error) {
 	if g != nil && g.v != nil {
 		return 0, false, ErrNotShortest
 	}
-	if g != nil && g.p != nil {
+	if g != nil && (g.p != nil || g.cheap != nil) {
 		var buf [search.MaxPath]byte
-		path, ok, _, err := g.p.Solve(context.Background(), buf[:0], start)
+		path, ok, _, err := g.Solve(context.Background(), buf[:0], start)
 		return len(path), ok, err
 	}
 	if g != nil && g.large != nil {

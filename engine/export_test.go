@@ -15,3 +15,13 @@ func SetWeightedNodes(n int64) int64 {
 	weightedNodes = n
 	return old
 }
+
+// WithCheapNodes returns a Solver of v's tables and databases whose
+// search without databases, of a board whose goal's databases are to be
+// built, visits at most n nodes (1: the databases are built for every
+// board that is not the goal).
+func WithCheapNodes(v *Solver, n int64) *Solver {
+	c := v.like()
+	c.cheap = n
+	return c
+}

@@ -27,6 +27,7 @@ type searcher struct {
 	mu    sync.Mutex
 	heurs map[heurKey]func() (*search.Heuristic, error)
 	built map[string]func() (*pdb.DB, error)
+	done  map[string]bool // the databases of built that are made
 }
 
 type heurKey struct {
@@ -42,6 +43,7 @@ func (e *searcher) heuristic(s board.Shape, blank int) (*search.Heuristic, error
 	if e.heurs == nil {
 		e.heurs = make(map[heurKey]func() (*search.Heuristic, error))
 		e.built = make(map[string]func() (*pdb.DB, error))
+		e.done = make(map[string]bool)
 	}
 	f, ok := e.heurs[k]
 	if !ok {
@@ -131,7 +133,7 @@ func largeParts(goal board.Board, pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, e
 // plans returns the plans of shape s or its transpose, best first, with
 // where each one's databases come from: the set that holds them, or for a
 // plan of pdb.Built, a build on first use.
-func (e *searcher) plans(s board.Shape) (out []pdb.Plan, gets []func(pdb.Pattern) (*pdb.DB, error)) {
+func (e *searcher) plans(s board.Shape) (out []pdb.Plan, gets []func(pdb.Pattern) (*pdb.DB, error), built []bool) {
 	t := board.Shape{Rows: s.Cols, Cols: s.Rows}
 	for _, pl := range append([]pdb.Plan{pdb.Large}, pdb.Embedded...) {
 		if pl.Shape != s && pl.Shape != t {
@@ -143,7 +145,7 @@ func (e *searcher) plans(s board.Shape) (out []pdb.Plan, gets []func(pdb.Pattern
 				all = all && set.Has(p)
 			}
 			if all {
-				out, gets = append(out, pl), append(gets, set.Get)
+				out, gets, built = append(out, pl), append(gets, set.Get), append(built, false)
 				break
 			}
 		}
@@ -152,64 +154,42 @@ func (e *searcher) plans(s board.Shape) (out []pdb.Plan, gets []func(pdb.Pattern
 		if pl.Shape != s && pl.Shape != t {
 			continue
 		}
-		get := e.build // on first use, unless a set holds them
+		get, build := e.build, true // on first use, unless a set holds them
 		for _, set := range e.sets {
 			if set.HasPlan(pl) == nil {
-				get = set.Get
+				get, build = set.Get, false
 				break
 			}
 		}
-		out, gets = append(out, pl), append(gets, get)
+		out, gets, built = append(out, pl), append(gets, get), append(built, build)
 	}
-	return out, gets
+	return out, gets, built
+}
+
+// A spec is a database of a partition, not yet read: its pattern, the
+// map that reads it onto the board, where it comes from, and whether
+// that is a build on first use (searcher.build).
+type spec struct {
+	p     pdb.Pattern
+	m     search.Map
+	get   func(pdb.Pattern) (*pdb.DB, error)
+	build bool
 }
 
 // make chooses the databases for goals of shape s with the blank in cell
-// blank: a plan read through a map that takes its blank to this one, or,
-// where none does, a plan with the pattern that holds the blank's cell
-// changed to hold the plan's blank cell instead, built now. On a square
-// board a second partition reads the same databases through the board's
-// transposition (or the other diagonal's) where it keeps the blank: the
-// bound is the larger of the two.
+// blank (choose) and reads or builds them.
 func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
-	plans, gets := e.plans(s)
-	if len(plans) == 0 {
-		// Say which file is missing from the set of the embedded plans.
-		for _, pl := range pdb.Embedded {
-			if pl.Shape == s || pl.Shape == (board.Shape{Rows: s.Cols, Cols: s.Rows}) {
-				for _, set := range e.sets {
-					if err := set.HasPlan(pl); err != nil {
-						return nil, fmt.Errorf("%w; run go generate", err)
-					}
-				}
-			}
-		}
-		return nil, fmt.Errorf("engine: no pattern databases for %v boards (run go generate)", s)
+	specs, err := e.choose(s, blank)
+	if err != nil {
+		return nil, err
 	}
 	var parts []search.Part
-	for i, pl := range plans {
-		for _, m := range search.Maps(pl.Shape, s) {
-			if m.Apply(pl.Blank) != blank {
-				continue
-			}
-			for _, p := range pl.Of() {
-				db, err := gets[i](p)
-				if err != nil {
-					return nil, err
-				}
-				parts = append(parts, search.Part{DB: db, Map: m})
-			}
-			break
-		}
-		if parts != nil {
-			break
-		}
-	}
-	if parts == nil {
-		var err error
-		if parts, err = e.adapt(plans[0], gets[0], s, blank); err != nil {
+	for _, sp := range specs {
+		db, err := sp.get(sp.p)
+		if err != nil {
 			return nil, err
 		}
+		parts = append(parts, search.Part{DB: db, Map: sp.m})
 	}
 	partitions := [][]search.Part{parts}
 	if s.Rows == s.Cols {
@@ -228,16 +208,88 @@ func (e *searcher) make(s board.Shape, blank int) (*search.Heuristic, error) {
 	return search.NewHeuristic(s, blank, partitions)
 }
 
+// choose chooses the databases for goals of shape s with the blank in
+// cell blank: a plan read through a map that takes its blank to this one,
+// or, where none does, a plan with the pattern that holds the blank's
+// cell changed to hold the plan's blank cell instead, built on first use
+// (adapt). On a square board make adds a second partition that reads the
+// same databases through the board's transposition (or the other
+// diagonal's) where it keeps the blank: the bound is the larger of the
+// two.
+func (e *searcher) choose(s board.Shape, blank int) ([]spec, error) {
+	plans, gets, built := e.plans(s)
+	if len(plans) == 0 {
+		// Say which file is missing from the set of the embedded plans.
+		for _, pl := range pdb.Embedded {
+			if pl.Shape == s || pl.Shape == (board.Shape{Rows: s.Cols, Cols: s.Rows}) {
+				for _, set := range e.sets {
+					if err := set.HasPlan(pl); err != nil {
+						return nil, fmt.Errorf("%w; run go generate", err)
+					}
+				}
+			}
+		}
+		return nil, fmt.Errorf("engine: no pattern databases for %v boards (run go generate)", s)
+	}
+	for i, pl := range plans {
+		for _, m := range search.Maps(pl.Shape, s) {
+			if m.Apply(pl.Blank) != blank {
+				continue
+			}
+			var specs []spec
+			for _, p := range pl.Of() {
+				specs = append(specs, spec{p: p, m: m, get: gets[i], build: built[i]})
+			}
+			return specs, nil
+		}
+	}
+	return e.adapt(plans[0], gets[0], built[0], s, blank), nil
+}
+
+// ready reports whether the bound for goals of shape s with the blank in
+// cell blank is there to read without building a database: every one it
+// needs is in a set, was built before by this searcher, or is in the
+// cache folder (a spoilt file there is built again all the same).
+func (e *searcher) ready(s board.Shape, blank int) bool {
+	specs, err := e.choose(s, blank)
+	if err != nil {
+		return true // nothing to wait for: make says what is wrong
+	}
+	for _, sp := range specs {
+		if sp.build && !e.have(sp.p) {
+			return false
+		}
+	}
+	return true
+}
+
+// have reports whether the database of p, built on first use, is built
+// already or kept in the cache folder.
+func (e *searcher) have(p pdb.Pattern) bool {
+	name := pdb.FileName(p)
+	e.mu.Lock()
+	done := e.done[name]
+	e.mu.Unlock()
+	if done {
+		return true
+	}
+	if e.cache == "" {
+		return false
+	}
+	_, err := os.Stat(filepath.Join(e.cache, name))
+	return err == nil
+}
+
 // adapt makes a partition for a blank cell no map of pl reaches: pl read
 // through a map onto s, with the pattern that holds the blank's cell
 // given the plan's blank cell in its place. That pattern's database, and
 // any other whose goal would have the blank in another free region, is
-// built now, once.
-func (e *searcher) adapt(pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, error), s board.Shape, blank int) ([]search.Part, error) {
+// built on first use.
+func (e *searcher) adapt(pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, error), built bool, s board.Shape, blank int) []spec {
 	m := search.Maps(pl.Shape, s)[0]
 	old := m.Apply(pl.Blank)
 	id := search.Maps(s, s)[0]
-	var parts []search.Part
+	var specs []spec
 	for _, p := range pl.Of() {
 		cells := make([]int, 0, len(p.Cells))
 		has := false
@@ -252,20 +304,12 @@ func (e *searcher) adapt(pl pdb.Plan, get func(pdb.Pattern) (*pdb.DB, error), s 
 		slices.Sort(cells)
 		bp := pdb.Pattern{Shape: s, Cells: cells, Blank: blank}
 		if !has && pdb.SameRegion(bp, old) {
-			db, err := get(p)
-			if err != nil {
-				return nil, err
-			}
-			parts = append(parts, search.Part{DB: db, Map: m})
+			specs = append(specs, spec{p: p, m: m, get: get, build: built})
 			continue
 		}
-		db, err := e.build(bp)
-		if err != nil {
-			return nil, err
-		}
-		parts = append(parts, search.Part{DB: db, Map: id})
+		specs = append(specs, spec{p: bp, m: id, get: e.build, build: true})
 	}
-	return parts, nil
+	return specs
 }
 
 // build builds the database of p, once for the life of the Solver.
@@ -274,11 +318,15 @@ func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
 	e.mu.Lock()
 	if e.built == nil {
 		e.built = make(map[string]func() (*pdb.DB, error))
+		e.done = make(map[string]bool)
 	}
 	f, ok := e.built[name]
 	if !ok {
 		f = sync.OnceValues(func() (*pdb.DB, error) {
 			if db := e.cached(p); db != nil {
+				e.mu.Lock()
+				e.done[name] = true
+				e.mu.Unlock()
 				return db, nil
 			}
 			if e.note != nil {
@@ -291,6 +339,9 @@ func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
 			db, err := pdb.FromExtras(p, vals)
 			if err == nil {
 				e.keep(db)
+				e.mu.Lock()
+				e.done[name] = true
+				e.mu.Unlock()
 			}
 			return db, err
 		})

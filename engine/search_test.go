@@ -11,6 +11,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/internal/slow"
 	"github.com/slidingpuzzle/solver/pdb"
 )
@@ -28,7 +29,9 @@ func toBoard(t *testing.T, g slow.Grid) board.Board {
 // plain IDA* with Manhattan distance written apart from it, on boards a
 // random walk from goals of every blank cell: the same path, exactly.
 func TestSearchShapes(t *testing.T) {
-	solver := embedded.Solver()
+	// Every other board has the databases its goal needs built, however
+	// near the goal: the search over them is held to the plain one too.
+	solvers := []*engine.Solver{embedded.Solver(), engine.WithCheapNodes(embedded.Solver(), 1)}
 	for n := 10; n <= 16; n++ {
 		for _, s := range board.Shapes(n) {
 			t.Run(s.String(), func(t *testing.T) {
@@ -49,7 +52,7 @@ func TestSearchShapes(t *testing.T) {
 					}
 					start := slow.Walk(goal, 30+rng.IntN(8), rng.IntN)
 					want := slow.IDAStar(start, goal)
-					got, ok, err := solver.AppendPath(nil, toBoard(t, start), toBoard(t, goal))
+					got, ok, err := solvers[k%2].AppendPath(nil, toBoard(t, start), toBoard(t, goal))
 					if err != nil || !ok || string(got) != want {
 						t.Errorf("%s to %s: got %q, %v, %v; want %q", start.Text(), goal.Text(), got, ok, err, want)
 					}
@@ -185,7 +188,7 @@ func TestCache(t *testing.T) {
 				os.WriteFile(n, data, 0o644)
 			}
 		}
-		solver := embedded.Solver().WithCache(dir)
+		solver := engine.WithCheapNodes(embedded.Solver().WithCache(dir), 1) // build, however near the goal
 		path, ok, err := solver.AppendPath(nil, start, goal)
 		if err != nil || !ok || string(path) != want {
 			t.Fatalf("round %d: %q, %v, %v; want %q", round, path, ok, err, want)
@@ -204,6 +207,49 @@ func TestCache(t *testing.T) {
 				t.Errorf("round 1: %s was built again, not read from the cache", n)
 			}
 			kept[n] = st.ModTime()
+		}
+	}
+}
+
+// TestCheapFirst: for a goal whose databases are to be built (no plan
+// reaches its blank cell), a board near the goal is answered by the
+// search with the Manhattan distance and linear conflicts, with nothing
+// built; a board that takes that search past its nodes has the databases
+// built, once, and kept. Either way the path is the one a plain IDA*
+// finds.
+func TestCheapFirst(t *testing.T) {
+	dir := t.TempDir()
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, s := range []board.Shape{{Rows: 4, Cols: 4}, {Rows: 3, Cols: 5}} {
+		goal := slow.Goal(s.Rows, s.Cols)
+		cells := []byte(goal.Cells)
+		last := len(cells) - 1
+		cells[last], cells[s.Cols+1] = cells[s.Cols+1], cells[last] // the blank inside: no plan reaches it
+		goal.Cells = string(cells)
+		notes := 0
+		for k, budget := range []int64{0, 200} { // the default, and few
+			solver := engine.WithCheapNodes(embedded.Solver().WithCache(dir).WithBuildNote(func(pdb.Pattern) { notes++ }), budget)
+			g, err := solver.For(toBoard(t, goal))
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := slow.Walk(goal, 50+rng.IntN(10), rng.IntN)
+			want := slow.IDAStar(start, goal)
+			got, ok, st, err := g.Solve(context.Background(), nil, toBoard(t, start))
+			if err != nil || !ok || string(got) != want || !st.Optimal || st.Engine != engine.Search {
+				t.Errorf("%v %s: got %q, %v, %+v, %v; want %q, optimal, by search", s, start.Text(), got, ok, st, err, want)
+			}
+			names, _ := filepath.Glob(filepath.Join(dir, "*.pdb"))
+			switch {
+			case k == 0 && (notes != 0 || len(names) != 0):
+				t.Errorf("%v %s: %d builds, %d files kept, for a board the cheap search answers in %d nodes", s, start.Text(), notes, len(names), st.Nodes)
+			case k == 1 && st.Nodes > budget && (notes == 0 || len(names) == 0):
+				t.Errorf("%v %s: %d nodes past the cheap search's %d, and nothing built", s, start.Text(), st.Nodes, budget)
+			}
+			for _, n := range names {
+				os.Remove(n)
+			}
+			notes = 0
 		}
 	}
 }

@@ -476,6 +476,13 @@ func (l *Large) Solve(ctx context.Context, dst []byte, start board.Board, progre
 	return l.solve(ctx, dst, start, progress, 1, 1, 0)
 }
 
+// SolveWithin is Solve within about maxNodes nodes (no bound for 0 or
+// less; the cores look at the count every 65,536 nodes): past them it
+// returns ErrBudget, for a caller that has a stronger search to turn to.
+func (l *Large) SolveWithin(ctx context.Context, dst []byte, start board.Board, maxNodes int64) ([]byte, bool, Stats, error) {
+	return l.solve(ctx, dst, start, nil, 1, 1, maxNodes)
+}
+
 // SolveWeighted is Solve for a path at most wh/wg times as long as the
 // shortest (wh >= wg >= 1), not the lexicographically smallest: weighted
 // IDA*, whose bound counts the heuristic wh/wg times, finds one in a
