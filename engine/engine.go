@@ -228,6 +228,23 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 	if name == Reduce {
 		return &Goal{goal: goal, v: v}, nil
 	}
+	if name == Search && !goal.Small() && !v.search.largeReady(goal) {
+		// Databases to build first (pdb.Small5s), as below for smaller
+		// boards: a board near its goal is answered without them.
+		l, err := search.NewLarge(goal)
+		if err != nil {
+			return nil, err
+		}
+		lazy := sync.OnceValues(func() (*search.Large, error) {
+			l, _, err := v.search.large(goal)
+			return l, err
+		})
+		g := &Goal{goal: goal, cheap: l, lazyLarge: lazy, solver: v}
+		if !v.shortest {
+			g.weighted = dbSmall
+		}
+		return g, nil
+	}
 	if name == Search && !goal.Small() {
 		l, tier, err := v.search.large(goal)
 		if err != nil {
@@ -325,6 +342,10 @@ type Goal struct {
 	// databases, once, for a board that takes more.
 	cheap *search.Large
 	lazy  func() (*search.Problem, error)
+	// lazyLarge, for a shape of more than board.MaxSmall cells whose
+	// databases are to be built, builds them, once, and returns the
+	// search over them (large), for a board cheap does not answer.
+	lazyLarge func() (*search.Large, error)
 	// large, for a shape of more than board.MaxSmall cells of a Solver
 	// that asks for their shortest paths (Shortest), searches them; or,
 	// when weighted says which databases bound it, searches 5x5 boards
@@ -388,20 +409,14 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 		return dst, false, Stats{}, errZeroGoal
 	}
 	switch {
+	case g.cheap != nil && g.lazyLarge != nil:
+		return g.solveCheapLarge(ctx, dst, start)
 	case g.cheap != nil:
 		return g.solveCheap(ctx, dst, start)
 	case g.large != nil && g.weighted != dbNone:
-		return g.solveWeighted(ctx, dst, start)
+		return g.solveWeighted(ctx, dst, start, g.large, search.Stats{})
 	case g.large != nil:
-		n := len(dst)
-		dst, ok, st, err := g.large.Solve(ctx, dst, start, g.solver.progress)
-		if errors.Is(err, context.DeadlineExceeded) {
-			out := g.stats(st)
-			out.Optimal, out.Cut, out.Engine = false, true, Reduce
-			dst, ok, err = g.reduced(dst[:n], start)
-			return dst, ok, out, err
-		}
-		return dst, ok, g.stats(st), err
+		return g.solveLarge(ctx, dst, start, g.large, search.Stats{})
 	case g.p != nil:
 		n := len(dst)
 		dst, ok, st, err := g.p.Solve(ctx, dst, start)
@@ -422,6 +437,69 @@ func (g *Goal) Solve(ctx context.Context, dst []byte, start board.Board) ([]byte
 	return dst, ok, g.stats(search.Stats{}), err
 }
 
+// solveLarge answers start, a board of more than board.MaxSmall cells,
+// with its shortest path, searched by l, or, where a time limit (ctx's
+// deadline) cuts the search, with a path of reduce; before counts the
+// nodes of the searches before it.
+func (g *Goal) solveLarge(ctx context.Context, dst []byte, start board.Board, l *search.Large, before search.Stats) ([]byte, bool, Stats, error) {
+	n := len(dst)
+	dst, ok, st, err := l.Solve(ctx, dst, start, g.solver.progress)
+	st.Nodes += before.Nodes
+	st.Bounds += before.Bounds
+	if errors.Is(err, context.DeadlineExceeded) {
+		out := g.stats(st)
+		out.Optimal, out.Cut, out.Engine = false, true, Reduce
+		dst, ok, err = g.reduced(dst[:n], start)
+		return dst, ok, out, err
+	}
+	return dst, ok, g.stats(st), err
+}
+
+// solveCheapLarge answers start, a 5x5 board whose goal's databases are
+// to be built: by the search with the Manhattan distance and linear
+// conflicts alone where it ends within the cheap nodes (weighted as the
+// first search over the databases would be, unless the shortest path is
+// asked for), else by the search over the databases, built now, once for
+// every board of the goal.
+func (g *Goal) solveCheapLarge(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
+	n := len(dst)
+	var ok bool
+	var st search.Stats
+	var err error
+	if g.weighted != dbNone {
+		w := weightings(g.weighted)[0]
+		dst, ok, st, err = g.cheap.SolveWeighted(ctx, dst, start, w.wg, w.wh, g.cheapNodes())
+	} else {
+		dst, ok, st, err = g.cheap.SolveWithin(ctx, dst, start, g.cheapNodes())
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		out := g.stats(st)
+		out.Optimal, out.Cut, out.Engine = false, true, Reduce
+		dst, ok, err = g.reduced(dst[:n], start)
+		return dst, ok, out, err
+	}
+	if !errors.Is(err, search.ErrBudget) {
+		return dst, ok, g.stats(st), err
+	}
+	l, err := g.lazyLarge()
+	if err != nil {
+		return dst[:n], false, g.stats(st), err
+	}
+	if g.weighted != dbNone {
+		return g.solveWeighted(ctx, dst[:n], start, l, st)
+	}
+	return g.solveLarge(ctx, dst[:n], start, l, st)
+}
+
+// cheapNodes returns the most nodes of the search of a board without the
+// databases its goal needs built.
+func (g *Goal) cheapNodes() int64 {
+	if g.solver.cheap != 0 {
+		return g.solver.cheap
+	}
+	return cheapNodes
+}
+
 // zero reports whether g is not a Goal that Solver.For made.
 func (g *Goal) zero() bool {
 	return g == nil || (g.t == nil && g.p == nil && g.v == nil && g.large == nil && g.cheap == nil)
@@ -439,11 +517,7 @@ var cheapNodes int64 = 4 << 20
 // databases, built now, once for every board of the goal.
 func (g *Goal) solveCheap(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
 	n := len(dst)
-	budget := g.solver.cheap
-	if budget == 0 {
-		budget = cheapNodes
-	}
-	dst, ok, st, err := g.cheap.SolveWithin(ctx, dst, start, budget)
+	dst, ok, st, err := g.cheap.SolveWithin(ctx, dst, start, g.cheapNodes())
 	if errors.Is(err, context.DeadlineExceeded) {
 		return g.cut(dst[:n], start, st)
 	}
@@ -463,40 +537,73 @@ func (g *Goal) solveCheap(ctx context.Context, dst []byte, start board.Board) ([
 	return dst, ok, g.stats(st), err
 }
 
-// largeWeight returns the weight of the search of a 5x5 board bounded by
-// the databases of tier, wh/wg: the path is at most that many times the
-// shortest. Measured on Korf's fifty 24-puzzle instances on 2 cores:
-// 4/3 with pdb.Large5 (zero-aware), 1.075 times their optimal lengths in
-// all, 4.3 s; 3/2 with pdb.Small5, 1.155 times, 10.3 s with the build of
-// the databases, 1.2 s without.
-func largeWeight(tier dbTier) (wg, wh int) {
+// A weighting is a weighted search of a 5x5 board: a node's cost is
+// wg*g + wh*h, so the path is at most wh/wg times the shortest, and the
+// search visits at most nodes nodes (or weightedNodes, where fewer).
+type weighting struct {
+	wg, wh int
+	nodes  int64
+}
+
+// weightings returns the searches solveWeighted tries in turn with the
+// databases of tier. The first, 4/3 with pdb.Large5 (zero-aware), 3/2
+// with pdb.Small5s, answers about 19 boards in 20. Its time has a long
+// tail (4 s for one random board in 200, where the median took 12 ms),
+// which a larger weight cuts: on 200 random boards for blank-last and
+// 100 for each of four other kinds of blank cell, 5M nodes of 3/2, then
+// 5M of 5/3, then 2, took 0.4 s at most, 1.54 times the Manhattan
+// distance against 1.53 with 3/2 alone. Korf's fifty 24-puzzle
+// instances on 2 cores: with pdb.Large5, 1.085 times their optimal
+// lengths in all, in 4.0 s (4/3 alone: 1.075 times, 5.4-6.1 s side by
+// side); with pdb.Small5, 1.158 times in 1.1 s once the databases are
+// built (3/2 alone: 1.155 times).
+func weightings(tier dbTier) []weighting {
 	if tier == dbLarge {
-		return 3, 4
+		return []weighting{{3, 4, 5 << 20}, {2, 3, 5 << 20}, {1, 2, 200 << 20}}
 	}
-	return 2, 3
+	return []weighting{{2, 3, 5 << 20}, {3, 5, 5 << 20}, {1, 2, 200 << 20}}
 }
 
-// LargeWeight is the most times as long as the shortest path a path of a
-// 5x5 board is, answered without Shortest: with the databases of
-// gentable -pdb DIR -shape 5x5 (large true), or with those built on
-// first use.
+// LargeWeight is how many times as long as the shortest path a path of
+// a 5x5 board is at most, answered without Shortest, by the first search
+// it is given (about 19 boards in 20): with the databases of gentable
+// -pdb DIR -shape 5x5 (large true), or with those built on first use.
+// Every such path is at most MaxLargeWeight times the shortest.
 func LargeWeight(large bool) float64 {
-	wg, wh := largeWeight(map[bool]dbTier{true: dbLarge, false: dbSmall}[large])
-	return float64(wh) / float64(wg)
+	w := weightings(map[bool]dbTier{true: dbLarge, false: dbSmall}[large])[0]
+	return float64(w.wh) / float64(w.wg)
 }
 
-// weightedNodes is the most nodes the search of solveWeighted visits, a
-// few seconds; past it, the board is answered by reduce.
+// MaxLargeWeight is how many times as long as the shortest path a path
+// of a 5x5 board that a search gives is at most, without Shortest: the
+// weight of the last search solveWeighted tries before it leaves the
+// board to reduce.
+const MaxLargeWeight = 2.0
+
+// weightedNodes is the most nodes each search of solveWeighted visits,
+// where its weighting allows more: past the last, the board is answered
+// by reduce.
 var weightedNodes int64 = 200 << 20
 
-// solveWeighted answers start, a 5x5 board, with a path at most
-// largeWeight times the shortest, found by weighted IDA* over g's
-// databases, or, where that runs past weightedNodes nodes or a time limit
-// (ctx's deadline) cuts it, with a path of reduce.
-func (g *Goal) solveWeighted(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
-	wg, wh := largeWeight(g.weighted)
+// solveWeighted answers start, a 5x5 board, with a path found by weighted
+// IDA* over the databases of l, the weightings of g's tier tried in turn
+// until one ends within its nodes, or, where the last runs past its
+// nodes or a time limit (ctx's deadline) cuts the search, with a path of
+// reduce; before counts the nodes of the searches before it.
+func (g *Goal) solveWeighted(ctx context.Context, dst []byte, start board.Board, l *search.Large, before search.Stats) ([]byte, bool, Stats, error) {
 	n := len(dst)
-	dst, ok, st, err := g.large.SolveWeighted(ctx, dst, start, wg, wh, weightedNodes)
+	st := before
+	var ok bool
+	var err error
+	for _, w := range weightings(g.weighted) {
+		var more search.Stats
+		dst, ok, more, err = l.SolveWeighted(ctx, dst[:n], start, w.wg, w.wh, min(w.nodes, weightedNodes))
+		st.Nodes += more.Nodes
+		st.Bounds += more.Bounds
+		if !errors.Is(err, search.ErrBudget) {
+			break
+		}
+	}
 	out := g.stats(st)
 	cut := errors.Is(err, context.DeadlineExceeded)
 	if !cut && !errors.Is(err, search.ErrBudget) {
@@ -617,7 +724,7 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 		return g.large.Bound(start)
 	}
 	if g != nil && g.cheap != nil {
-		return g.cheap.Bound(start)
+		return g.cheap.Bound(start) // the databases may be still to build
 	}
 	if g != nil && g.v != nil {
 		if !start.Valid() || start.Shape() != g.goal.Shape() {
@@ -641,6 +748,9 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 // ErrNotShortest.
 func (g *Goal) Distance(start board.Board) (int, bool, error) {
 	if g != nil && g.v != nil {
+		return 0, false, ErrNotShortest
+	}
+	if g != nil && g.cheap != nil && g.weighted != dbNone {
 		return 0, false, ErrNotShortest
 	}
 	if g != nil && (g.p != nil || g.cheap != nil) {

@@ -252,4 +252,31 @@ func TestCheapFirst(t *testing.T) {
 			notes = 0
 		}
 	}
+	// A 5x5 board near a goal whose databases are not built (the snail's,
+	// in a cache of its own) is answered without them, by a weighted
+	// search as the databases' would be.
+	s := board.Shape{Rows: 5, Cols: 5}
+	snail, _ := s.Named("snail")
+	notes := 0
+	g, err := embedded.Solver().WithCache(t.TempDir()).WithBuildNote(func(pdb.Pattern) { notes++ }).For(snail)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := slow.Grid{Rows: 5, Cols: 5}
+	var cells []byte
+	for i := range 25 {
+		cells = append(cells, byte(snail.Cell(i)))
+	}
+	goal.Cells = string(cells)
+	start := slow.Walk(goal, 40, rng.IntN)
+	shortest := len(slow.IDAStar(start, goal))
+	b := toBoard(t, start)
+	got, ok, st, err := g.Solve(context.Background(), nil, b)
+	moves, perr := board.ParsePath(string(got))
+	if err != nil || !ok || perr != nil || b.Apply(moves) != len(moves) || !board.Equal(b, snail) {
+		t.Fatalf("5x5 %s: %q, %v, %v: no path to the goal", start.Text(), got, ok, err)
+	}
+	if notes != 0 || st.Optimal || st.Engine != engine.Search || float64(len(moves)) > engine.LargeWeight(false)*float64(shortest) {
+		t.Errorf("5x5 %s: %d moves (shortest %d), %+v, %d builds; want at most %v times, by search, not optimal, nothing built", start.Text(), len(moves), shortest, st, notes, engine.LargeWeight(false))
+	}
 }

@@ -109,17 +109,24 @@ func TestShortest(t *testing.T) {
 	}
 }
 
-// TestWeighted: a 5x5 board whose goal's blank is in a corner is answered,
-// without Shortest, by weighted IDA* over the databases built on first
-// use: a path to the goal at most LargeWeight(false) times the shortest,
-// said not to be proven shortest; past its nodes, by reduce; a goal with
-// the blank elsewhere by reduce.
+// TestWeighted: a 5x5 board is answered, without Shortest, by weighted
+// IDA* over the databases built on first use, whatever its goal (the
+// blank in a cell of each kind, and the snail): a path to the goal at
+// most LargeWeight(false) times the shortest where the first search
+// answers, at most MaxLargeWeight times in any case, said not to be
+// proven shortest; past its nodes, by reduce.
 func TestWeighted(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 8))
-	v := embedded.Solver().WithCache(cacheDir)
+	v := engine.WithCheapNodes(embedded.Solver().WithCache(cacheDir), 1) // the databases, however near the goal
 	s := board.Shape{Rows: 5, Cols: 5}
-	for _, blank := range []int{0, 4, 20, 24} {
-		gb := s.Goal(blank)
+	snail, _ := s.Named("snail")
+	var ratio float64 // of the paths to the shortest, in all
+	blanks := []int{0, 4, 20, 24, 1, 2, 6, 7, 12, 18, 22, -1}
+	for _, blank := range blanks {
+		gb := snail
+		if blank >= 0 {
+			gb = s.Goal(blank)
+		}
 		g, err := v.For(gb)
 		if err != nil {
 			t.Fatal(err)
@@ -139,9 +146,14 @@ func TestWeighted(t *testing.T) {
 		if err != nil || !ok || perr != nil || end.Apply(moves) != len(moves) || !board.Equal(end, gb) {
 			t.Fatalf("blank %d, %s: %q %v %v: no path to the goal", blank, start.Text(), path, ok, err)
 		}
-		if float64(len(moves)) > engine.LargeWeight(false)*float64(shortest) || st.Optimal || g.Optimal() || st.Engine != engine.Search || st.Nodes == 0 {
-			t.Errorf("blank %d: %d moves (shortest %d), %+v; want at most %v times, by search, not optimal", blank, len(moves), shortest, st, engine.LargeWeight(false))
+		w := engine.LargeWeight(false)
+		if st.Nodes > 5<<20 { // perhaps past the first search's nodes
+			w = engine.MaxLargeWeight
 		}
+		if float64(len(moves)) > w*float64(shortest) || st.Optimal || g.Optimal() || st.Engine != engine.Search || st.Nodes == 0 {
+			t.Errorf("blank %d: %d moves (shortest %d), %+v; want at most %v times, by search, not optimal", blank, len(moves), shortest, st, w)
+		}
+		ratio += float64(len(moves)) / float64(max(shortest, 1))
 		if _, _, err := g.Distance(b); !errors.Is(err, engine.ErrNotShortest) {
 			t.Errorf("blank %d: Distance: %v, want ErrNotShortest", blank, err)
 		}
@@ -154,8 +166,7 @@ func TestWeighted(t *testing.T) {
 			t.Errorf("blank %d, past its nodes: %q %v %v %+v; want a path by reduce", blank, path, ok, err, st)
 		}
 	}
-	snail, _ := s.Named("snail")
-	if g, err := v.For(snail); err != nil || g.Engine() != engine.Reduce {
-		t.Errorf("snail goal: %v; want reduce", err)
+	if mean := ratio / float64(len(blanks)); mean > 1.2 {
+		t.Errorf("the paths are %.3f times the shortest on average; want at most 1.2", mean)
 	}
 }

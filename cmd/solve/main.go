@@ -172,16 +172,17 @@ Boards of at most 9 cells are looked up in tables compiled into it;
 boards of 10 to 16 cells (the 15-puzzle among them) are searched, with
 pattern databases compiled into it or, for 4x4, the larger ones gentable
 -pdb builds. Larger boards get a path that is NOT proven shortest, and -v
-says so for each. A 5x5 board whose goal has the blank in a corner gets
-one at most 4/3 times the shortest with the databases gentable -pdb DIR
--shape 5x5 builds, at most 3/2 times without them (weighted IDA* over
-pattern databases, built the first time in about 8 s and kept in the
-user cache); Korf's fifty 24-puzzle instances take 9 s and 11 s, 1.08
-and 1.16 times their shortest. Other boards (5x5 with the blank
-elsewhere, 100x100, 999x999) get a short path found in a moment and
-written as it is made: the outer rows and columns placed tile by tile,
-the last cells from the tables. With -optimal, boards of up to 8x8 are
-searched for their shortest path instead.
+says so for each. A 5x5 board, whatever its goal, gets one at most 4/3
+times the shortest with the databases gentable -pdb DIR -shape 5x5
+builds (a goal with the blank in a corner), at most 3/2 times without
+them (weighted IDA* over pattern databases, built the first time in
+about 8 s and kept in the user cache), or twice where that search runs
+long; Korf's fifty 24-puzzle instances take 4 s and 10 s, 1.08 and
+1.16 times their shortest. Other boards (100x100, 999x999) get a short
+path found in a moment and written as it is made: the outer rows and
+columns placed tile by tile, the last cells from the tables. With
+-optimal, boards of up to 8x8 are searched for their shortest path
+instead.
 
 Boards given as arguments are answered one a line. A board is its cells,
 the blank as x, X, 0 or #: on a board of up to 10 cells one character a
@@ -246,7 +247,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	width := fs.Int("width", 0, "with -show, draw the pictures `COLUMNS` wide, e.g. -show -width 120 23415x768; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards, and 5x5 ones with -optimal, with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds the 4x4 ones, gentable -pdb DIR -shape 5x5 the 5x5 ones), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
-	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
+	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, those built on first use for other 5x5 goals, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
 	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
