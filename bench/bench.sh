@@ -155,7 +155,7 @@ fi
 echo
 echo "== boards of more than 16 cells: random ones, uniform over those that reach the goal (blank-last,"
 echo "   blank-first and snail in turn), each path replayed; its length over the tiles' Manhattan distance"
-"$b/large" -solve "$b/solve" -n "${LARGE_N:-6}" 5x5 6x6 8x8 10x10 20x20 50x50 100x100 3x10 3x100 3x300 100x3 2x100
+"$b/large" -solve "$b/solve" -n "${LARGE_N:-6}" 5x5 6x6 7x7 8x8 10x10 12x12 20x20 50x50 100x100 3x10 4x20 3x100 3x300 100x3 2x100
 "$b/large" -solve "$b/solve" -n 3 300x300
 echo "   Korf's fifty 24-puzzle instances (Korf's goal), against their optimal lengths:"
 grep -v '^#' ../shared/data/korf50.txt | awk '{s=""; for (i = 2; i <= 26; i++) s = s (i > 2 ? " " : "") $i; print s}' > "$b/korf50.txt"

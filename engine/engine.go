@@ -24,7 +24,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"sync"
 
@@ -39,7 +38,7 @@ import (
 // for use by several goroutines.
 type Solver struct {
 	tables *table.Set
-	search searcher
+	search *searcher
 	// shortest asks for the shortest paths of boards of more than
 	// board.MaxSmall cells (Shortest), progress is told how their search
 	// goes.
@@ -48,6 +47,10 @@ type Solver struct {
 	// cheap is the most nodes of the search without databases of a board
 	// whose goal's databases are to be built (cheapNodes when 0).
 	cheap int64
+	// end is the Solver of reduce's endgame, for a Solver that asks for
+	// shortest paths (endgame).
+	endOnce sync.Once
+	end     *Solver
 }
 
 // New returns a Solver that answers from tables, the full tables of
@@ -55,7 +58,7 @@ type Solver struct {
 // 16 cells with the pattern databases of dbs, the first set that holds a
 // plan's databases preferred.
 func New(tables *table.Set, dbs ...*pdb.Set) *Solver {
-	return &Solver{tables: tables, search: searcher{sets: dbs}}
+	return &Solver{tables: tables, search: &searcher{sets: dbs}}
 }
 
 // WithCache returns a Solver of the same tables and databases that keeps
@@ -77,7 +80,11 @@ func (v *Solver) WithCache(dir string) *Solver {
 // searcher of its own (a searcher holds what it has made, and a lock, and
 // is not copied).
 func (v *Solver) like() *Solver {
-	return &Solver{tables: v.tables, search: searcher{sets: v.search.sets, cache: v.search.cache, note: v.search.note}, shortest: v.shortest, progress: v.progress, cheap: v.cheap}
+	sr := &searcher{}
+	if v.search != nil { // the zero Solver has none
+		sr.sets, sr.cache, sr.note = v.search.sets, v.search.cache, v.search.note
+	}
+	return &Solver{tables: v.tables, search: sr, shortest: v.shortest, progress: v.progress, cheap: v.cheap}
 }
 
 // Shortest returns a Solver of the same tables and databases that
@@ -113,6 +120,21 @@ func (v *Solver) WithBuildNote(note func(p pdb.Pattern)) *Solver {
 	return c
 }
 
+// endgame returns the Solver reduce hands the last part of a board to:
+// v, or, where v asks for the shortest paths of boards of more than 16
+// cells, one of the same tables and databases that does not (a 5x5 part
+// at random would take hours).
+func (v *Solver) endgame() *Solver {
+	if !v.shortest {
+		return v
+	}
+	v.endOnce.Do(func() {
+		// The same searcher: what one builds, the other reads.
+		v.end = &Solver{tables: v.tables, search: v.search, cheap: v.cheap}
+	})
+	return v.end
+}
+
 // MinSearch is the fewest cells of a shape that is searched rather than
 // looked up in a table.
 const MinSearch = 10
@@ -146,12 +168,11 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 		}
 	}
 	if !s.Small() {
-		// Reduce ends every board on one of these, by table, and answers
-		// what a search leaves.
-		for _, e := range []board.Shape{board.Shape3x3, {Rows: 2, Cols: 4}, {Rows: 4, Cols: 2}} {
-			if !slices.Contains(shapes, e) {
-				return "", &shapeError{fmt.Sprintf("%v boards are answered by reducing them to a board of %d cells, by table, and there is no table of %v boards; the supported shapes are %s", s, reduce.EndgameCells, e, list(shapes))}
-			}
+		// Reduce ends every board on a 5x5 part or one of at most 16
+		// cells (reduce.Endgames), searched over pattern databases, and
+		// answers what a search leaves.
+		if len(v.search.sets) == 0 {
+			return "", &shapeError{fmt.Sprintf("%v boards are answered by reducing them to a board of 5x5, 4x4, 3x5 or 2x7 cells, searched over pattern databases, and the Solver has none; the supported shapes are %s", s, list(shapes))}
 		}
 		if v.shortest && s.Cells() <= search.MaxLargeCells || s == pdb.Small5.Shape {
 			return Search, nil
@@ -228,9 +249,14 @@ func (v *Solver) For(goal board.Board) (*Goal, error) {
 	if name == Reduce {
 		return &Goal{goal: goal, v: v}, nil
 	}
-	if name == Search && !goal.Small() && !v.search.largeReady(goal) {
-		// Databases to build first (pdb.Small5s), as below for smaller
-		// boards: a board near its goal is answered without them.
+	if name == Search && !goal.Small() && (v.shortest && !v.search.largeReady(goal) || !v.shortest && v.search.smallTier(goal)) {
+		// Databases built on first use (pdb.Small5s): a board near its
+		// goal is answered without them. For the shortest path, as
+		// below for smaller boards, where they are still to build (the
+		// path is the same either way); for a path not proven shortest,
+		// for every board whose bound is at most cheapBound, built or
+		// not, so that a board's path does not hang on what the cache
+		// holds.
 		l, err := search.NewLarge(goal)
 		if err != nil {
 			return nil, err
@@ -455,20 +481,29 @@ func (g *Goal) solveLarge(ctx context.Context, dst []byte, start board.Board, l 
 	return dst, ok, g.stats(st), err
 }
 
+// cheapBound is the most moves the Manhattan distance and linear
+// conflicts of a 5x5 board may give for it to be searched without
+// databases for a path not proven shortest: such a search takes
+// milliseconds.
+const cheapBound = 40
+
 // solveCheapLarge answers start, a 5x5 board whose goal's databases are
-// to be built: by the search with the Manhattan distance and linear
-// conflicts alone where it ends within the cheap nodes (weighted as the
-// first search over the databases would be, unless the shortest path is
-// asked for), else by the search over the databases, built now, once for
-// every board of the goal.
+// built on first use: by the search with the Manhattan distance and
+// linear conflicts alone where it ends within the cheap nodes (for a
+// path not proven shortest, weighted as the first search over the
+// databases would be, and tried only where the board's bound is at most
+// cheapBound), else by the search over the databases, built now where
+// they are not, once for every board of the goal.
 func (g *Goal) solveCheapLarge(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
 	n := len(dst)
 	var ok bool
 	var st search.Stats
-	var err error
+	err := search.ErrBudget
 	if g.weighted != dbNone {
-		w := weightings(g.weighted)[0]
-		dst, ok, st, err = g.cheap.SolveWeighted(ctx, dst, start, w.wg, w.wh, g.cheapNodes())
+		if h, herr := g.cheap.Bound(start); herr == nil && h <= cheapBound {
+			w := weightings(g.weighted)[0]
+			dst, ok, st, err = g.cheap.SolveWeighted(ctx, dst, start, w.wg, w.wh, g.cheapNodes())
+		}
 	} else {
 		dst, ok, st, err = g.cheap.SolveWithin(ctx, dst, start, g.cheapNodes())
 	}
@@ -652,7 +687,7 @@ func (g *Goal) cut(dst []byte, start board.Board, st search.Stats) ([]byte, bool
 // board whose search a time limit or its nodes cut.
 func (g *Goal) reduced(dst []byte, start board.Board) ([]byte, bool, error) {
 	w := appendWriter{dst}
-	_, ok, err := reduce.Solve(context.Background(), &w, start, g.goal, g.solver, reduce.Options{})
+	_, ok, err := reduce.Solve(context.Background(), &w, start, g.goal, g.solver.endgame(), reduce.Options{})
 	return w.b, ok, err
 }
 
@@ -690,7 +725,7 @@ func (g *Goal) WritePath(ctx context.Context, w io.Writer, start board.Board, pr
 	if !start.Valid() || start.Shape() != g.goal.Shape() {
 		return 0, false, g.stats(search.Stats{}), nil
 	}
-	n, ok, err := reduce.Solve(ctx, w, start, g.goal, g.v, reduce.Options{Progress: progress})
+	n, ok, err := reduce.Solve(ctx, w, start, g.goal, g.v.endgame(), reduce.Options{Progress: progress})
 	return n, ok, g.stats(search.Stats{}), err
 }
 

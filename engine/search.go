@@ -134,6 +134,31 @@ func (e *searcher) largeReady(goal board.Board) bool {
 	return true
 }
 
+// smallTier reports whether the search for goal, of more than
+// board.MaxSmall cells, is bounded by the databases of pdb.Small5s, built
+// on first use: no large plan of a set fits its blank, and its shape has
+// a small plan.
+func (e *searcher) smallTier(goal board.Board) bool {
+	s := goal.Shape()
+	for _, set := range e.sets {
+		for _, pl := range pdb.LargePlans {
+			if pl.Shape == s && set.HasPlan(pl) == nil {
+				for _, m := range search.Symmetries(s) {
+					if m[pl.Blank] == goal.Blank() {
+						return false
+					}
+				}
+			}
+		}
+	}
+	for _, pl := range pdb.Small5s {
+		if pl.Shape == s {
+			return true
+		}
+	}
+	return false
+}
+
 // maxPartitions is the most partitions largeParts reads a plan through.
 const maxPartitions = 2
 

@@ -3,9 +3,7 @@ package engine_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math/rand/v2"
-	"os"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -14,23 +12,13 @@ import (
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/internal/slow"
+	"github.com/slidingpuzzle/solver/internal/testcache"
 )
 
-// cacheDir is a cache folder the tests of large boards share, so that the
-// databases built on first use (pdb.Small5, seconds) are built once.
-var cacheDir string
-
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "engine-test-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(2)
-	}
-	cacheDir = dir
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+// cacheDir is the cache folder the tests of every package share
+// (internal/testcache), so that the databases built on first use
+// (pdb.Small5s, seconds) are built once.
+var cacheDir = testcache.Dir()
 
 // TestShortest: a Solver that asks for the shortest paths of boards of
 // more than 16 cells (Shortest) searches them, says so (Engine, Optimal,

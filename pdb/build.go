@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/slidingpuzzle/solver/internal/offheap"
 )
 
 // MaxExtra is the largest extra a database holds: a placement whose
@@ -91,7 +93,7 @@ func BuildRaw(ctx context.Context, p Pattern, progress Progress) ([]byte, error)
 			}
 		}
 	}
-	codes, release := allocWords((total + b.per - 1) / b.per)
+	codes, release := offheap.Make[uint64]((total + b.per - 1) / b.per)
 	defer release()
 	b.codes = codes
 	// The workers stop, and are waited for, before the states are given

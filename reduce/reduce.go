@@ -1,12 +1,13 @@
 // Package reduce answers boards of any size with a short path, not
 // promised to be shortest: it places the outer rows and columns of the
-// board tile by tile, shrinking it, and hands the last few cells to an
-// Endgame that answers them optimally (the tables). Its path is written
-// as it is made, so that a board of a million cells, whose path runs to
-// billions of moves, is answered in memory that grows with its cells
-// alone.
+// board, shrinking it, and hands the last part (5x5, or one of at most
+// 16 cells on a board narrower than five) to an Endgame, the engine,
+// which searches it. Its path is written as it is made, so that a board
+// of a million cells, whose path runs to billions of moves, is answered
+// in memory that grows with its cells alone.
 //
-// Each tile is moved by the usual means of the constructive solvers
+// While the part left has more than beamCells (144) cells, its lines are
+// placed tile by tile, by the usual means of the constructive solvers
 // (Parberry's real-time algorithm): the blank is brought in front of the
 // tile and the tile steps into it, diagonally where it must go both ways
 // (three moves a step) and straight where it need not (five). Where the
@@ -15,29 +16,50 @@
 // where this solver gains on the plain one. The last two tiles of a line
 // are placed together by a breadth-first search over their cells and the
 // blank's in a window of a few cells, which is exact and needs no special
-// cases.
+// cases. From there on, each line is placed by a beam search over the
+// part's whole arrangement (beam.go), which places its tiles together
+// and in about two thirds of the moves.
 package reduce
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 
 	"github.com/slidingpuzzle/solver/board"
 )
 
 // Endgame answers the small boards left at the end: engine.Solver is one.
-// Boards given to it have at most EndgameCells cells.
+// Boards given to it are of the shapes Endgames lists.
 type Endgame interface {
 	AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error)
 }
 
 // EndgameCells is the most cells of the part of a board handed to the
-// Endgame: a 3x3 board, 2x4 or 4x2, which tables answer at once.
-const EndgameCells = 9
+// Endgame: a 5x5 board.
+const EndgameCells = 25
+
+// Endgames are the shapes of the parts handed to the Endgame: the part
+// left of a board of R x C cells is 5x5 where R, C >= 5, and otherwise
+// 4x4, 3x5 or 2x7 (or their transposes), or a smaller one where the
+// board itself is one of those (never the whole board, unless it has
+// nine cells or fewer). All but 5x5 have shortest paths found in milliseconds; a
+// 5x5 one a path not proven shortest, by a search over databases built
+// on first use.
+var Endgames = []board.Shape{{Rows: 5, Cols: 5}, {Rows: 4, Cols: 4}, {Rows: 3, Cols: 5}, {Rows: 5, Cols: 3}, {Rows: 2, Cols: 7}, {Rows: 7, Cols: 2}}
+
+// isEndgame reports whether a part of h x w cells is handed to the
+// Endgame.
+func isEndgame(h, w int32) bool {
+	switch {
+	case h == 5 && w == 5:
+		return true
+	case min(h, w) == 2:
+		return max(h, w) <= 7
+	}
+	return h*w <= 16
+}
 
 // Progress is called now and then with the tiles placed so far and the
 // tiles to place in all, and the moves written so far.
@@ -45,9 +67,7 @@ type Progress func(placed, tiles int, moves int64)
 
 // Options are the settings of a Solve.
 type Options struct {
-	// Progress, when not nil, is called after each line placed on a
-	// board solved once (more than 2500 cells); a smaller board, solved
-	// several ways into memory, reports once, when its path is chosen.
+	// Progress, when not nil, is called after each line placed.
 	Progress Progress
 }
 
@@ -59,8 +79,10 @@ var ErrEndgame = errors.New("reduce: the endgame failed")
 // cannot be reached from start. The path is valid but not promised to be
 // shortest. A nil w counts the moves and writes none. It stops with ctx's
 // error when ctx is done first; what it wrote before is a prefix of the
-// path. Boards of every size work; on a board of at most EndgameCells
-// cells the Endgame answers alone.
+// path. Boards of every size work; a board of at most nine cells the
+// Endgame answers alone, and of any other board it answers a smaller
+// part (Endgames), never the whole: Solve answers what the Endgame's own
+// search gave up on.
 func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgame, opt Options) (int64, bool, error) {
 	if !start.Valid() || !goal.Valid() || start.Shape() != goal.Shape() {
 		return 0, false, errors.New("reduce: start and goal are not boards of one shape")
@@ -74,63 +96,16 @@ func Solve(ctx context.Context, w io.Writer, start, goal board.Board, end Endgam
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	// A small board is solved several ways, each with other choices of
-	// the side to place next and the end of a line to start from, into
-	// memory, and the shortest path kept: they differ by a tenth or more.
-	// A large one is solved once, straight to w.
-	tries := triesFor(start.Shape().Cells())
-	var best, buf bytes.Buffer
-	bestN := int64(-1)
-	for v := range tries {
-		s := newSolver(start, goal, w)
-		s.ctx, s.end, s.variant = ctx, end, uint64(v)
-		if tries == 1 {
-			s.opt = opt
-		} else {
-			buf.Reset()
-			s.w = &buf
-		}
-		err := s.run()
-		if ferr := s.flush(); err == nil {
-			err = ferr
-		}
-		if err != nil && bestN >= 0 && ctx.Err() == nil {
-			continue // another way found a path: this one's fault costs nothing
-		}
-		if err != nil || tries == 1 {
-			return s.moves, err == nil, err
-		}
-		if bestN < 0 || s.moves < bestN {
-			bestN = s.moves
-			best, buf = buf, best
-		}
+	s := newSolver(start, goal, w)
+	s.ctx, s.end, s.opt = ctx, end, opt
+	err := s.run()
+	if s.beamRoom != nil {
+		s.beamRoom.release()
 	}
-	if opt.Progress != nil {
-		opt.Progress(start.Shape().Cells()-1, start.Shape().Cells()-1, bestN)
+	if ferr := s.flush(); err == nil {
+		err = ferr
 	}
-	if w != nil {
-		if _, err := w.Write(best.Bytes()); err != nil {
-			return 0, false, err
-		}
-	}
-	return bestN, true, nil
-}
-
-// triesFor is how many ways a board of n cells is solved (Solve keeps the
-// shortest): many for a small board, whose path is short, one for a large
-// one, which takes long enough once.
-func triesFor(n int) int {
-	switch {
-	case n <= EndgameCells:
-		return 1 // the Endgame's path, the same every time
-	case n <= 64:
-		return 32
-	case n <= 400:
-		return 12
-	case n <= 2500:
-		return 3
-	}
-	return 1
+	return s.moves, err == nil, err
 }
 
 // solver holds the board as it is changed, its tiles named by their goal
@@ -159,10 +134,6 @@ type solver struct {
 	end    Endgame
 	opt    Options
 	placed int
-	// variant, when not 0, seeds the choices that variant 0 makes by fixed
-	// rules: which side to place next, and from which end of a line.
-	variant uint64
-	rng     *rand.PCG
 
 	// Room reused by the searches.
 	seen  []int32 // a mark for each cell, by search
@@ -174,6 +145,8 @@ type solver struct {
 	dpBest   []int32
 	dpFrom   []int8
 	pathRoom []int8
+
+	beamRoom *beamer // the beam search's, from line to line
 }
 
 func newSolver(start, goal board.Board, w io.Writer) *solver {
@@ -328,12 +301,16 @@ func (s *solver) neighbour(c int32, m int8) int32 {
 	return c + 1
 }
 
-// run places the lines of the board until EndgameCells cells are left,
-// then hands those to the endgame.
+// run places the lines of the board until the part left is one of
+// Endgames, then hands it to the endgame.
 func (s *solver) run() error {
 	for {
 		h, w := s.bottom-s.top, s.right-s.left
-		if h*w <= EndgameCells {
+		if isEndgame(h, w) && (h*w < int32(len(s.cell)) || h*w <= 9) {
+			// A part smaller than the board: the Endgame hands a board
+			// it gave up on (a search cut short) to Solve, which must
+			// not hand it back whole. A board of nine cells or fewer is
+			// looked up.
 			return s.endgame()
 		}
 		if err := s.ctx.Err(); err != nil {
@@ -342,21 +319,6 @@ func (s *solver) run() error {
 		br, bc := s.blankGoal/s.cols, s.blankGoal%s.cols
 		rows := h > 2 && (h >= w || w == 2)
 		top, left := br != s.top, bc != s.left
-		if s.variant != 0 {
-			if s.rng == nil {
-				s.rng = rand.NewPCG(s.variant, 0x5eed)
-			}
-			x := s.rng.Uint64()
-			if h > 2 && w > 2 && abs(h-w) <= 1 {
-				rows = x&1 == 0
-			}
-			if br != s.top && br != s.bottom-1 {
-				top = x&2 == 0
-			}
-			if bc != s.left && bc != s.right-1 {
-				left = x&4 == 0
-			}
-		}
 		var ln line
 		switch {
 		case rows:
@@ -377,11 +339,11 @@ func (s *solver) run() error {
 				s.right--
 			}
 		}
-		if s.variant != 0 && s.rng.Uint64()&1 == 0 {
-			// From the other end.
-			ln.base, ln.along = ln.at(ln.n-1, 0), -ln.along
+		place := s.placeLine
+		if h*w <= beamCells && max(h, w) <= beamLength {
+			place = s.placeLineBeam
 		}
-		if err := s.placeLine(ln); err != nil {
+		if err := place(ln); err != nil {
 			return err
 		}
 		if s.err != nil {

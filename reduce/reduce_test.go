@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
+	"github.com/slidingpuzzle/solver/internal/testcache"
 	"github.com/slidingpuzzle/solver/reduce"
 )
 
@@ -40,7 +40,7 @@ func shuffled(rng *rand.Rand, s board.Shape, goal board.Board) board.Board {
 func check(t *testing.T, start, goal board.Board) int {
 	t.Helper()
 	var buf bytes.Buffer
-	n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
+	n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver(), reduce.Options{})
 	if err != nil || !ok {
 		t.Fatalf("%v to %v: ok %v, %v", start, goal, ok, err)
 	}
@@ -65,15 +65,18 @@ var shapes = []board.Shape{
 }
 
 // TestPaths solves random boards of every shape above for the three named
-// goals and for goals at random, and holds each path to the rules, and
+// goals and for goals at random (40 of each on the smallest shapes, 2 on
+// the largest), and holds each path to the rules, and
 // its length to four times the tiles' Manhattan distance on boards of
 // three or more rows and columns and more than 16 cells.
 func TestPaths(t *testing.T) {
-	per := 40
-	if testing.Short() {
-		per = 8
-	}
 	for _, s := range shapes {
+		// Fewer boards of the larger shapes, whose lines a beam search
+		// places (a second for a 10x10 board).
+		per := min(40, max(2, 240/s.Cells()))
+		if testing.Short() {
+			per = max(1, per/5)
+		}
 		t.Run(s.String(), func(t *testing.T) {
 			t.Parallel()
 			paths(t, s, per)
@@ -109,9 +112,12 @@ func paths(t *testing.T, s board.Shape, per int) {
 func TestWalks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	for _, s := range shapes {
-		for _, name := range board.GoalNames {
+		for k, name := range board.GoalNames {
+			if s.Cells() > 64 && k > 0 {
+				break // a second a board: one goal of the largest
+			}
 			goal, _ := s.Named(name)
-			for _, walk := range []int{0, 1, 2, 5, 20} {
+			for _, walk := range []int{0, 2, 20} {
 				b := goal
 				for range walk {
 					b.Move(board.Move(rng.IntN(board.NumMoves)))
@@ -131,7 +137,7 @@ func TestUnsolvable(t *testing.T) {
 		c[0], c[1] = c[1], c[0]
 		start, _ := board.New(s, c)
 		var buf bytes.Buffer
-		n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
+		n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver(), reduce.Options{})
 		if ok || err != nil || n != 0 || buf.Len() != 0 {
 			t.Errorf("%v: %d moves, ok %v, %v, wrote %q", start, n, ok, err, buf.String())
 		}
@@ -142,12 +148,12 @@ func TestUnsolvable(t *testing.T) {
 // with one.
 func TestCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, s := range []board.Shape{{Rows: 6, Cols: 6}, {Rows: 40, Cols: 40}, {Rows: 70, Cols: 70}} {
+	for _, s := range []board.Shape{{Rows: 6, Cols: 6}, {Rows: 40, Cols: 40}} {
 		goal := s.Goal(0)
 		start := shuffled(rng, s, goal)
 		var buf bytes.Buffer
-		n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, embedded.Solver(), reduce.Options{})
-		n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, embedded.Solver(), reduce.Options{})
+		n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver(), reduce.Options{})
+		n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, testcache.Solver(), reduce.Options{})
 		if n1 != n2 || !ok1 || !ok2 || err1 != nil || err2 != nil || int64(buf.Len()) != n1 {
 			t.Errorf("%v: written %d (%d letters), counted %d; %v %v %v %v", s, n1, buf.Len(), n2, ok1, ok2, err1, err2)
 		}
@@ -162,7 +168,7 @@ func TestCancel(t *testing.T) {
 	start := shuffled(rng, s, goal)
 	ctx, cancel := context.WithCancel(context.Background())
 	lines := 0
-	_, _, err := reduce.Solve(ctx, nil, start, goal, embedded.Solver(), reduce.Options{Progress: func(placed, tiles int, moves int64) {
+	_, _, err := reduce.Solve(ctx, nil, start, goal, testcache.Solver(), reduce.Options{Progress: func(placed, tiles int, moves int64) {
 		if lines++; lines == 3 {
 			cancel()
 		}
@@ -196,7 +202,7 @@ func TestBadEndgame(t *testing.T) {
 	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, nil, reduce.Options{}); err == nil {
 		t.Errorf("no endgame: no error")
 	}
-	if _, _, err := reduce.Solve(context.Background(), nil, board.Board{}, goal, embedded.Solver(), reduce.Options{}); err == nil {
+	if _, _, err := reduce.Solve(context.Background(), nil, board.Board{}, goal, testcache.Solver(), reduce.Options{}); err == nil {
 		t.Errorf("the zero Board: no error")
 	}
 }
@@ -238,12 +244,40 @@ func TestWorst(t *testing.T) {
 			k := 20
 			for range k {
 				start := shuffled(rng, s, goal)
-				n, _, _ := reduce.Solve(context.Background(), nil, start, goal, embedded.Solver(), reduce.Options{})
+				n, _, _ := reduce.Solve(context.Background(), nil, start, goal, testcache.Solver(), reduce.Options{})
 				r := float64(n) / float64(engine.Manhattan(start, goal))
 				worst = max(worst, r)
 				sum += r
 			}
 			fmt.Printf("%-6v %-11s mean %.3f worst %.3f\n", s, name, sum/float64(k), worst)
+		}
+	}
+}
+
+// TestQuality holds the paths of random boards to what the beam search
+// gives on average (issue 33's marks): at most 1.8 times the tiles'
+// Manhattan distance on 6x6 boards and 2.0 on 8x8 ones, over the three
+// named goals.
+func TestQuality(t *testing.T) {
+	rng := rand.New(rand.NewPCG(33, 2))
+	for _, c := range []struct {
+		s    board.Shape
+		per  int
+		most float64
+	}{{board.Shape{Rows: 6, Cols: 6}, 2, 1.8}, {board.Shape{Rows: 8, Cols: 8}, 1, 2.0}} {
+		moves, md := 0, 0
+		for _, name := range board.GoalNames {
+			goal, _ := c.s.Named(name)
+			for range c.per {
+				start := shuffled(rng, c.s, goal)
+				moves += check(t, start, goal)
+				md += engine.Manhattan(start, goal)
+			}
+		}
+		if r := float64(moves) / float64(md); r > c.most {
+			t.Errorf("%v: %.3f times the Manhattan distance, over %v", c.s, r, c.most)
+		} else {
+			t.Logf("%v: %.3f times the Manhattan distance", c.s, r)
 		}
 	}
 }

@@ -32,7 +32,7 @@ func main() {
 	n := flag.Int("n", 3, "boards of each size, `N`, the goals blank-last, blank-first and snail in turn")
 	seed := flag.Uint64("seed", 1, "the `SEED` of the random boards")
 	flag.Parse()
-	fmt.Printf("   %-9s %6s  %-22s  %-19s  %s\n", "size", "boards", "length / Manhattan", "solve's time", "peak memory")
+	fmt.Printf("   %-9s %6s  %-22s  %-19s  %-11s  %s\n", "size", "boards", "length / Manhattan", "solve's time", "peak memory", "by goal: "+strings.Join(board.GoalNames, ", "))
 	failed := false
 	for _, a := range flag.Args() {
 		s, err := board.ParseShape(a)
@@ -54,6 +54,7 @@ func main() {
 func measure(solve string, s board.Shape, n int, seed uint64) bool {
 	rng := rand.New(rand.NewPCG(seed, uint64(s.Cells())))
 	var ratios []float64
+	byGoal := make([][]float64, len(board.GoalNames))
 	var wall time.Duration
 	var rss int64
 	ok := true
@@ -95,14 +96,26 @@ func measure(solve string, s board.Shape, n int, seed uint64) bool {
 			ok = false
 			continue
 		}
-		ratios = append(ratios, float64(moves)/float64(max(engine.Manhattan(start, goal), 1)))
+		r := float64(moves) / float64(max(engine.Manhattan(start, goal), 1))
+		ratios = append(ratios, r)
+		byGoal[k%len(board.GoalNames)] = append(byGoal[k%len(board.GoalNames)], r)
 	}
 	mean, worst := 0.0, 0.0
 	for _, r := range ratios {
 		mean += r / float64(len(ratios))
 		worst = max(worst, r)
 	}
-	fmt.Printf("   %-9v %6d  mean %.2fx, worst %.2fx  %8.2f s a board  %6.1f MiB\n", s, n, mean, worst, wall.Seconds()/float64(n), float64(rss)/1024)
+	var goals []string
+	for _, rs := range byGoal {
+		m := 0.0
+		for _, r := range rs {
+			m += r / float64(len(rs))
+		}
+		if len(rs) > 0 {
+			goals = append(goals, fmt.Sprintf("%.2f", m))
+		}
+	}
+	fmt.Printf("   %-9v %6d  mean %.2fx, worst %.2fx  %8.2f s a board  %6.1f MiB   %s\n", s, n, mean, worst, wall.Seconds()/float64(n), float64(rss)/1024, strings.Join(goals, " "))
 	return ok
 }
 

@@ -1,6 +1,6 @@
 //go:build darwin || freebsd
 
-package pdb
+package offheap
 
 // adviseHuge does nothing where huge pages are not asked for by advice.
 func adviseHuge([]byte) {}

@@ -1,4 +1,4 @@
-package pdb
+package offheap
 
 import "golang.org/x/sys/unix"
 
