@@ -390,7 +390,15 @@ func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
 	f, ok := e.built[name]
 	if !ok {
 		f = sync.OnceValues(func() (*pdb.DB, error) {
-			if db := e.cached(p); db != nil {
+			db := e.cached(p)
+			if db == nil && e.cache != "" {
+				// Another process may be building it: wait, and read
+				// what it wrote.
+				unlock := cachefile.Lock(filepath.Join(e.cache, name))
+				defer unlock()
+				db = e.cached(p)
+			}
+			if db != nil {
 				e.mu.Lock()
 				e.done[name] = true
 				e.mu.Unlock()
@@ -403,7 +411,7 @@ func (e *searcher) build(p pdb.Pattern) (*pdb.DB, error) {
 			if err != nil {
 				return nil, err
 			}
-			db, err := pdb.FromExtras(p, vals)
+			db, err = pdb.FromExtras(p, vals)
 			if err == nil {
 				e.keep(db)
 				e.mu.Lock()
