@@ -147,6 +147,12 @@ type solver struct {
 	pathRoom []int8
 
 	beamRoom *beamer // the beam search's, from line to line
+
+	trial   bool   // moves are tried and may be taken back: none is flushed
+	floor   int    // no move that undoes the one before it drops a letter below it
+	gainSum int64  // what the moves so far did to the tiles' distances
+	mode    int8   // moveTile's way (diagonalFirst, straightFirst)
+	best    []byte // room for the moves of the best way tried
 }
 
 func newSolver(start, goal board.Board, w io.Writer) *solver {
@@ -207,19 +213,20 @@ func (s *solver) blank() int32 { return s.pos[s.blankGoal] }
 // step moves the blank into its neighbour to, with letter m.
 func (s *solver) step(to int32, m int8) {
 	b := s.pos[s.blankGoal]
+	s.gainSum += int64(s.gain(to, b))
 	g := s.cell[to]
 
 	s.cell[b], s.pos[g] = g, b
 	s.cell[to], s.pos[s.blankGoal] = s.blankGoal, to
 	// A move that undoes the one before it is no move: both go.
-	if n := len(s.out); n > 0 && s.out[n-1] == board.Letters[3-m] {
+	if n := len(s.out); n > s.floor && s.out[n-1] == board.Letters[3-m] {
 		s.out = s.out[:n-1]
 		s.moves--
 		return
 	}
 	s.moves++
 	s.out = append(s.out, board.Letters[m])
-	if len(s.out) == cap(s.out) {
+	if len(s.out) >= cap(s.out) && !s.trial {
 		s.flush()
 	}
 }
@@ -369,7 +376,7 @@ func (l *line) at(i, k int32) int32 { return l.base + i*l.along + k*l.in }
 func (s *solver) placeLine(l line) error {
 	for i := int32(0); i < l.n-2; i++ {
 		c := l.at(i, 0)
-		if err := s.moveTile(c, c, nil); err != nil {
+		if err := s.moveTileBest(c, c); err != nil {
 			return err
 		}
 		s.fixed[c] = true
