@@ -425,6 +425,23 @@ func (b Board) AppendText(dst []byte) []byte {
 	return dst
 }
 
+// AppendRows appends b written as players write a board, its rows between
+// slashes and 0 for the blank: "1 2 3/4 5 6/7 8 0". Parse reads it back.
+func (b Board) AppendRows(dst []byte) []byte {
+	s := b.Shape()
+	for i := range s.Cells() {
+		switch {
+		case i == 0:
+		case i%s.Cols == 0:
+			dst = append(dst, '/')
+		default:
+			dst = append(dst, ' ')
+		}
+		dst = strconv.AppendInt(dst, int64(b.Cell(i)), 10)
+	}
+	return dst
+}
+
 // Integer is the type of the cells New takes: any integer type.
 type Integer interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 | ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64

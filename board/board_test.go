@@ -533,3 +533,38 @@ func TestRenameRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRows writes boards of several shapes with AppendRows and reads them
+// back, with and without the shape given.
+func TestRows(t *testing.T) {
+	for _, s := range []Shape{{Rows: 3, Cols: 3}, {Rows: 2, Cols: 3}, {Rows: 4, Cols: 4}, {Rows: 2, Cols: 8}, {Rows: 5, Cols: 5}, {Rows: 7, Cols: 3}} {
+		b := s.Goal(1)
+		text := string(b.AppendRows(nil))
+		got, err := Parse(s, text)
+		if err != nil || !Equal(got, b) {
+			t.Errorf("%v: Parse(%q) = %v, %v; want %v", s, text, got, err, b)
+		}
+		if in, err := Infer(text); err != nil || in != s {
+			t.Errorf("Infer(%q) = %v, %v; want %v", text, in, err, s)
+		}
+	}
+	if got := string(MustParse(Shape3x3, "1 2 3/4 5 6/7 8 0").AppendRows(nil)); got != "1 2 3/4 5 6/7 8 0" {
+		t.Errorf("AppendRows = %q", got)
+	}
+	if got := string(MustParse(Shape3x3, "123/456/78x").AppendRows(nil)); got != "1 2 3/4 5 6/7 8 0" {
+		t.Errorf("123/456/78x: %q", got)
+	}
+}
+
+func TestRowsFaults(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"1 2 3/4 5/6 7 8 0", "1:7: row 2 has 2 cells, want 3 for a 3x3 board"},
+		{"12/3456/78x", "1:1: row 1 has 2 cells, want 3"},
+		{"1 2 3/4 5 6/7 8 0/", "1:19: row 4 has 0 cells, want 3"},
+	} {
+		_, err := Parse(Shape3x3, c.text)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("Parse(%q): %v, want %q", c.text, err, c.want)
+		}
+	}
+}

@@ -107,6 +107,23 @@ func (m *Mover) Move(mv Move) bool {
 	return true
 }
 
+// Blank returns the blank's cell on the board played so far.
+func (m *Mover) Blank() int {
+	if m == nil {
+		return 0
+	}
+	return m.blank
+}
+
+// Cell returns the tile in cell i of the board played so far, 0 for the
+// blank (and for a cell off the board).
+func (m *Mover) Cell(i int) int {
+	if m == nil || i < 0 || i >= len(m.cells) {
+		return 0
+	}
+	return int(m.cells[i])
+}
+
 // Is reports whether the board played so far is b.
 func (m *Mover) Is(b Board) bool {
 	if m == nil || m.cells == nil || b.Shape() != m.s || b.Blank() != m.blank {

@@ -36,10 +36,11 @@ func errorAt(line, col int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Line: line, Col: col, Msg: fmt.Sprintf(format, args...)}
 }
 
-// isSpace reports whether c separates cells: a space, a tab, or the
-// carriage return of a CRLF line end.
+// isSpace reports whether c separates cells: a space, a tab, the
+// carriage return of a CRLF line end, or the slash between rows of a
+// board written "1 2 3/4 5 6/7 8 0".
 func isSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'
+	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f' || c == '/'
 }
 
 // isBlank reports whether c writes the blank cell.
@@ -390,8 +391,8 @@ func (s Shape) AppendCellsFault(dst []byte, cells []Cell, line int) (msg []byte,
 }
 
 // Parse reads a board of shape s written in any of the usual forms: one
-// line of cells ("2 3 4 1 5 x 7 6 8", "23415x768"), or several lines
-// ("123\n4#5\n786"). Errors name the line and column, counted from 1.
+// line of cells ("2 3 4 1 5 x 7 6 8", "23415x768"), its rows between
+// slashes ("1 2 3/4 5 6/7 8 0"), or several lines ("123\n4#5\n786"). Errors name the line and column, counted from 1.
 func Parse(s Shape, text string) (Board, error) {
 	if !s.Valid() {
 		return Board{}, fmt.Errorf("board: shape %v not supported", s)
@@ -409,7 +410,38 @@ func Parse(s Shape, text string) (Board, error) {
 			return Board{}, err
 		}
 	}
+	if strings.IndexByte(text, '/') >= 0 {
+		if err := s.checkRows(lines, cells); err != nil {
+			return Board{}, err
+		}
+	}
 	return s.FromCells(cells, len(lines))
+}
+
+// checkRows checks a board written with its rows between slashes ("1 2
+// 3/4 5 6"): every row of as many cells as the shape's. cells are those
+// read from lines.
+func (s Shape) checkRows(lines []string, cells []Cell) error {
+	row, k := 0, 0
+	for i, line := range lines {
+		start := 0 // the column where the row under way began
+		for col := 0; col <= len(line); col++ {
+			if col < len(line) && line[col] != '/' {
+				continue
+			}
+			n := 0
+			for k < len(cells) && int(cells[k].Line) == i+1 && int(cells[k].Col) <= col {
+				n++
+				k++
+			}
+			row++
+			if (n > 0 || col < len(line) || start > 0) && n != s.Cols {
+				return errorAt(i+1, start+1, "row %d has %d cells, want %d for a %v board", row, n, s.Cols, s)
+			}
+			start = col + 1
+		}
+	}
+	return nil
 }
 
 // MustParse is like Parse but panics on an error. It is for boards written
@@ -435,7 +467,7 @@ var cellValue = func() (t [256]uint8) {
 	for _, c := range []byte("xX0#") {
 		t[c] = 0
 	}
-	for _, c := range []byte(" \t\r\v\f") {
+	for _, c := range []byte(" \t\r\v\f/") {
 		t[c] = 0xff
 	}
 	return t

@@ -255,9 +255,10 @@ func wordCells(text string) bool {
 }
 
 // Infer returns the shape of a board as written in text: its rows, when
-// it is written one row a line (every line of as many cells), else the
-// square shape of its number of cells (ShapeOf).
+// it is written one row a line or between slashes (every row of as many
+// cells), else the square shape of its number of cells (ShapeOf).
 func Infer(text string) (Shape, error) {
+	text = strings.ReplaceAll(text, "/", "\n") // rows between slashes: "1 2 3/4 5 6"
 	words := wordCells(text)
 	var rows []int
 	total := 0
