@@ -218,7 +218,7 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 		} else if len(data) <= n || data[n] != '\n' {
 			continue
 		}
-		if key, solvable, ok := w.solver.KeyLine(data[:n]); ok {
+		if key, solvable, ok := w.solver.KeyLine(data[:n]); ok && bytes.IndexByte(data[:n], '/') < 0 {
 			return data[:end], data[end+1:], key, kindOf(solvable)
 		}
 		break
@@ -230,6 +230,9 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 	}
 	if len(text) > format.MaxLine {
 		return text, rest, 0, itemSlow
+	}
+	if bytes.IndexByte(text, '/') >= 0 && shape.CheckRows(text, 0) != nil {
+		return text, rest, 0, itemSlow // rows between slashes, one of the wrong length
 	}
 	if key, solvable, ok := w.solver.KeyLine(text); ok {
 		return text, rest, key, kindOf(solvable)

@@ -554,13 +554,22 @@ func TestRows(t *testing.T) {
 	if got := string(MustParse(Shape3x3, "123/456/78x").AppendRows(nil)); got != "1 2 3/4 5 6/7 8 0" {
 		t.Errorf("123/456/78x: %q", got)
 	}
+	// ParseLine, the fast reader of judge files, takes the rows that
+	// Parse takes, and no others.
+	for _, text := range []string{"1 2 3/4 5 6/7 8 0", "123/456/78x", "1 2 3/4 5 6/7 8 0/", "1 2/3 4 5/6 7 8 0", "12/3456/78x", "1 2 3 4 5 6 7 8 0"} {
+		_, err := Parse(Shape3x3, text)
+		if _, ok := ParseLine(Shape3x3, []byte(text)); ok != (err == nil) {
+			t.Errorf("%q: ParseLine %v, Parse %v", text, ok, err)
+		}
+	}
 }
 
 func TestRowsFaults(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"1 2 3/4 5/6 7 8 0", "1:7: row 2 has 2 cells, want 3 for a 3x3 board"},
 		{"12/3456/78x", "1:1: row 1 has 2 cells, want 3"},
-		{"1 2 3/4 5 6/7 8 0/", "1:19: row 4 has 0 cells, want 3"},
+		{"1 2 3/4 5 6 7/8 0", "1:7: row 2 has 4 cells, want 3"},
+		{"1 2 3\n4 5/6 7 8 0", "2:1: row 1 has 2 cells, want 3"},
 	} {
 		_, err := Parse(Shape3x3, c.text)
 		if err == nil || !strings.Contains(err.Error(), c.want) {

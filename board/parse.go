@@ -1,6 +1,7 @@
 package board
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/bits"
@@ -410,36 +411,43 @@ func Parse(s Shape, text string) (Board, error) {
 			return Board{}, err
 		}
 	}
-	if strings.IndexByte(text, '/') >= 0 {
-		if err := s.checkRows(lines, cells); err != nil {
+	for i, line := range lines {
+		if err := s.CheckRows([]byte(line), i+1); err != nil {
 			return Board{}, err
 		}
 	}
 	return s.FromCells(cells, len(lines))
 }
 
-// checkRows checks a board written with its rows between slashes ("1 2
-// 3/4 5 6"): every row of as many cells as the shape's. cells are those
-// read from lines.
-func (s Shape) checkRows(lines []string, cells []Cell) error {
-	row, k := 0, 0
-	for i, line := range lines {
-		start := 0 // the column where the row under way began
-		for col := 0; col <= len(line); col++ {
-			if col < len(line) && line[col] != '/' {
-				continue
-			}
-			n := 0
-			for k < len(cells) && int(cells[k].Line) == i+1 && int(cells[k].Col) <= col {
-				n++
-				k++
-			}
-			row++
-			if (n > 0 || col < len(line) || start > 0) && n != s.Cols {
-				return errorAt(i+1, start+1, "row %d has %d cells, want %d for a %v board", row, n, s.Cols, s)
-			}
-			start = col + 1
+// CheckRows checks a board written on one line with its rows between
+// slashes ("1 2 3/4 5 6/7 8 0", "123/456/78x"): every row must hold
+// s.Cols cells. A line without a slash, and a stretch between slashes
+// with no cells, are not checked; faults of the cells themselves are left
+// to ScanCells. It keeps no cells: a line of any length costs no memory.
+func (s Shape) CheckRows(line []byte, lineNo int) error {
+	if bytes.IndexByte(line, '/') < 0 || !s.Valid() {
+		return nil
+	}
+	row := 0
+	for start := 0; start <= len(line); {
+		end := bytes.IndexByte(line[start:], '/')
+		if end < 0 {
+			end = len(line)
+		} else {
+			end += start
 		}
+		_, k, _ := s.ScanCells(nil, 0, line[start:end], lineNo)
+		if k > 0 {
+			row++
+			if k != s.Cols {
+				col := start
+				for col < end && isSpace(line[col]) {
+					col++
+				}
+				return errorAt(lineNo, col+1, "row %d has %d cells, want %d for a %v board", row, k, s.Cols, s)
+			}
+		}
+		start = end + 1
 	}
 	return nil
 }
@@ -511,9 +519,11 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 	}
 	k := 0
 	var seen uint32
+	slash := false
 	for _, c := range line {
 		v := cellValue[c]
 		if v == 0xff {
+			slash = slash || c == '/'
 			continue
 		}
 		if k == n || int(v) >= n || seen&(1<<v) != 0 {
@@ -525,6 +535,9 @@ func ParseLine(s Shape, line []byte) (Board, bool) {
 			b.setBlank(k)
 		}
 		k++
+	}
+	if slash && s.CheckRows(line, 0) != nil {
+		return b, false // rows between slashes, one of the wrong length
 	}
 	return b, k == n
 }

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"bytes"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/scan"
 )
@@ -74,8 +75,8 @@ func (e *Error) Unwrap() error {
 // of bad lines.
 func (p *Preset) AppendLineFault(dst []byte, name string, lineNo int, line []byte) ([]byte, bool) {
 	s := p.Shape
-	if !p.OneLine || p.Nested || p.Pairs || !s.Valid() || len(line) > MaxLine || scan.Blank(line) {
-		return dst, false
+	if !p.OneLine || p.Nested || p.Pairs || !s.Valid() || len(line) > MaxLine || scan.Blank(line) || bytes.IndexByte(line, '/') >= 0 {
+		return dst, false // rows between slashes are the Reader's to check
 	}
 	for _, c := range line {
 		if (c < ' ' || c > '~') && c != '\t' && c != '\r' && c != '\v' && c != '\f' {

@@ -134,7 +134,8 @@ func newReader(r io.Reader, name string, p Preset, goal board.Board, args bool) 
 func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
 	var sb strings.Builder
 	for _, a := range args {
-		sb.WriteString(strings.ReplaceAll(a, "\n", " "))
+		// A row a line is a row between slashes: its rows are checked.
+		sb.WriteString(strings.ReplaceAll(a, "\n", "/"))
 		sb.WriteByte('\n')
 	}
 	p.Count, p.Separated, p.Size = false, false, NoSize
@@ -524,6 +525,13 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 			return dst
 		}
 		bs.shape, n = s, s.Cells()
+	}
+	if !r.p.Nested && bytes.IndexByte(line, '/') >= 0 {
+		// Rows between slashes, on one line: each must be a row.
+		if err := bs.shape.CheckRows(line, r.line); err != nil {
+			bs.err = r.wrap(err)
+			return dst
+		}
 	}
 	limit := len(dst) + 2*n + 1
 	scan := bs.shape.ScanCells
