@@ -9,6 +9,7 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/notation"
 )
 
 // streamCells is the fewest cells of a board whose path is written to the
@@ -68,10 +69,18 @@ func (j *Job) streamCase(ctx context.Context, a *answerer, out io.Writer, c *for
 		return Result{}, err
 	}
 	pw := out
-	if p.Upper {
+	var nw *notation.Writer
+	switch {
+	case j.Notation != notation.Blank:
+		nw = notation.NewWriter(out, j.Notation)
+		pw = nw
+	case p.Upper:
 		pw = &upperWriter{w: out}
 	}
 	n, ok, st, err := goal.WritePath(ctx, pw, start, progress)
+	if err == nil && nw != nil {
+		err = nw.Close() // the last run
+	}
 	if err != nil {
 		// The line of the path cut short still ends, so that what is
 		// written stays lines; the error says the answer is not whole.

@@ -37,6 +37,7 @@ import (
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
+	"github.com/slidingpuzzle/solver/notation"
 	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/search"
 	"github.com/slidingpuzzle/solver/web"
@@ -251,11 +252,19 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
 	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, those built on first use for other 5x5 goals, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
 	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
+	notationName := fs.String("notation", "blank", "write paths, and read -analyse's, in `NOTATION`: blank, the judges' letters, where the blank goes (ddrru), or tile, the speedsolvers', where the tile goes, a run of one letter written once with its count (U2 L2 D), e.g. -notation tile 23415x768")
+	analysePath := fs.String("analyse", "", "report on `PATH`, a solution played from the one board given (in -notation's letters, counts allowed): the distance to the goal before and after each move (exact up to 16 cells, else a lower bound), the moves that lost ground and what would have kept a shortest path, the total against the shortest, e.g. -analyse ddrrulu 23415x768, or -analyse \"R2 U L\" -notation tile 23415x768")
+	asJSON := fs.Bool("json", false, "with -analyse, write the report as JSON, e.g. -analyse ddrr -json 23415x768")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
 	if err != nil {
 		return cli.Exit(err)
+	}
+	nt, err := notation.Parse(*notationName)
+	if err != nil {
+		fmt.Fprintf(stderr, "solve: -notation: %v\n", err)
+		return exitFatal
 	}
 	p, ok := format.Lookup(*formatName)
 	if !ok {
@@ -274,6 +283,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	case set["width"] && !*show:
 		only = errors.New("-width sets the width of -show's pictures and does not apply without -show")
+	case set["json"] && !set["analyse"]:
+		only = errors.New("-json writes -analyse's report and does not apply without -analyse")
+	case set["analyse"] && *show:
+		only = errors.New("-analyse and -show do not go together")
 	}
 	if only != nil {
 		fmt.Fprintf(stderr, "solve: %v; run solve -h for help\n", only)
@@ -333,9 +346,15 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		LogPrefix: "solve: ",
 		Verbose:   *verbose,
 		Timeout:   *timeout,
+		Notation:  nt,
 	}
 	if isTerminal(rawErr) {
 		job.Progress = progressBar(rawErr)
+	}
+	if set["analyse"] {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		return analyseOne(ctx, operands, *analysePath, nt, *asJSON, job, stdout, stderr)
 	}
 	if *show {
 		if *width <= 0 {
@@ -522,12 +541,12 @@ func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer)
 			if !job.Solver.Optimal(c.Start.Shape()) {
 				shortest = " (not proven shortest)"
 			}
-			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), shortest, path)
+			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), shortest, job.Notation.Append(nil, path))
 		}
 		if n := c.Start.Shape().Cells(); err == nil && ok && len(path) > 0 && n > maxPicture {
 			_, err = fmt.Fprintf(stdout, "(no pictures of a board of %d cells: -show draws boards of at most %d)\n", n, maxPicture)
 		} else if err == nil && ok {
-			err = picture(stdout, c.Start, path, width)
+			err = picture(stdout, c.Start, path, width, job.Notation)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "solve: %v\n", err)

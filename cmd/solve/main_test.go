@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -126,6 +127,11 @@ func TestArgs(t *testing.T) {
 		{[]string{"-format", "luogu1379", "283104765"}, "4\n", "", 0},
 		{[]string{"-goal", "123804765", "-format", "acwing845", "283104765"}, "4\n", "", 0},
 		{[]string{"-goal", "7568X4123", "564178X23"}, "urrulldr\n", "", 0},
+		// The speedsolvers' notation, and boards as rows between slashes.
+		{[]string{"-notation", "tile", "23415x768", "1 2 3/4 5 6/7 0 8"}, "U R D L D R2 U2 L D L U R2 D L U L\nL\n", "", 0},
+		{[]string{"-notation", "tile", "-format", "hdu3567", "12X453786", "12345678X"}, "Case 1: 2\nU2\n", "", 0},
+		{[]string{"-notation", "chess", "23415x768"}, "", "solve: -notation: notation \"chess\": want blank (the judges' letters, where the blank goes: ddrru) or tile (the speedsolvers', where the tile goes: U2 L2 D)\n", 2},
+		{[]string{"1 2 3/4 5/6 7 8 0"}, "error\n", "solve: argument 1, column 7: row 2 has 2 cells, want 3 for a 3x3 board\n", 1},
 		// Every argument is a case, an empty one too.
 		{[]string{"12345678x", "", "21345678x", " "}, "\nerror\nunsolvable\nerror\n", "solve: argument 2: empty board; want its cells\nsolve: argument 4: empty board; want its cells\n", 1},
 		{[]string{"-shape", "3x3", "12345678x", ""}, "\nerror\n", "solve: argument 2: empty board; want 9 cells\n", 1},
@@ -204,12 +210,53 @@ func TestOptimal(t *testing.T) {
 	}
 }
 
+// TestAnalyse checks -analyse's reports, text and JSON, in both
+// notations, and what it says of a bad path.
+func TestAnalyse(t *testing.T) {
+	stdout, stderr, code := runIn(nil, "-analyse", "lrdlurullddrurdllurdr", "23415x768")
+	for _, want := range []string{"path: 21 moves, 18 counting", "shortest: 19 moves; this path makes 2 more", "moves that lost ground: 1", "     2  r    18 -> 19  lost ground; keeps a shortest path: d\n"} {
+		if code != 0 || !strings.Contains(stdout, want) {
+			t.Errorf("-analyse: status %d, stderr %q, no %q in\n%s", code, stderr, want, stdout)
+		}
+	}
+	stdout, _, code = runIn(nil, "-analyse", "R L D", "-notation", "tile", "-json", "2 3 4/1 5 x/7 6 8")
+	var rep struct {
+		Path      string
+		Distances []int
+		Lost      []struct {
+			Move   int
+			Better string
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil || code != 0 {
+		t.Fatalf("-json: %v, status %d:\n%s", err, code, stdout)
+	}
+	if rep.Path != "R L D" || len(rep.Distances) != 4 || len(rep.Lost) != 1 || rep.Lost[0].Move != 2 || rep.Lost[0].Better != "U" {
+		t.Errorf("-json: %+v", rep)
+	}
+	for _, c := range []struct {
+		args   []string
+		stderr string
+		code   int
+	}{
+		{[]string{"-analyse", "dd", "23415x768"}, "solve: -analyse \"dd\": move 2, d: a move off the board (the blank is at row 3, column 3 of 3x3)\n", 1},
+		{[]string{"-analyse", "d0", "23415x768"}, "solve: -analyse \"d0\": column 2: a count of 0; want 1 or more\n", 1},
+		{[]string{"-analyse", "d", "23415x768", "12345678x"}, "solve: -analyse wants one board as an argument (a start and a goal for -format hdu1043), e.g. solve -analyse ddrru 23415x768; got 2\n", 2},
+		{[]string{"-json", "23415x768"}, "solve: -json writes -analyse's report and does not apply without -analyse; run solve -h for help\n", 2},
+	} {
+		_, stderr, code := runIn(nil, c.args...)
+		if stderr != c.stderr || code != c.code {
+			t.Errorf("%q: status %d, stderr %q; want %d, %q", c.args, code, stderr, c.code, c.stderr)
+		}
+	}
+}
+
 func TestHelp(t *testing.T) {
 	stdout, stderr, code := runBin(t, nil, "-h")
 	if code != 0 || stderr != "" {
 		t.Errorf("solve -h: status %d, stderr %q", code, stderr)
 	}
-	for _, want := range append(format.Names(), "-format", "-goal", "e.g.", "Exit status", "solve 23415x768") {
+	for _, want := range append(format.Names(), "-format", "-goal", "-notation", "-analyse", "-json", "e.g.", "Exit status", "solve 23415x768") {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("solve -h does not mention %q", want)
 		}

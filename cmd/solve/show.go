@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/notation"
 	"golang.org/x/term"
 )
 
@@ -21,7 +22,7 @@ const maxPicture = 400
 //	2  3  4       2  3  4       2  3  4
 //	1  5  x  d->  1  5  8  l->  1  5  8
 //	7  6  8       7  6  x       7  x  6
-func picture(w io.Writer, start board.Board, path []byte, width int) error {
+func picture(w io.Writer, start board.Board, path []byte, width int, nt notation.Notation) error {
 	s := start.Shape()
 	cellW := 3
 	if s.Cells() > 10 {
@@ -57,7 +58,7 @@ func picture(w io.Writer, start board.Board, path []byte, width int) error {
 			for i := range boards {
 				if k := first + i; r == s.Rows/2 && k > 0 {
 					line = append(line, "  "...)
-					line = append(line, path[k-1], '-', '>')
+					line = append(nt.Append(line, path[k-1:k]), '-', '>')
 				} else {
 					line = append(line, "     "...)
 				}
