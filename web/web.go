@@ -70,6 +70,9 @@ func New(solver *engine.Solver, opts Options) *Server {
 	s.mux.HandleFunc("GET /api/solve", s.solveOne)
 	s.mux.HandleFunc("POST /api/solve", s.solvePost)
 	s.mux.HandleFunc("GET /api/shapes", s.shapes)
+	s.mux.HandleFunc("GET /api/distance", s.distance)
+	s.mux.HandleFunc("GET /api/analyse", s.analyseOne)
+	s.mux.HandleFunc("POST /api/analyse", s.analysePost)
 	return s
 }
 
@@ -130,9 +133,12 @@ type Answer struct {
 	Cols     int     `json:"cols"`
 	Board    []int   `json:"board"` // the start, row by row, 0 for the blank
 	Goal     []int   `json:"goal"`
+	Text     string  `json:"text"`  // the start written as rows separated by slashes: "1 2 3/4 5 6/7 8 0"
+	Bound    int     `json:"bound"` // a lower bound on the moves: the tiles' Manhattan distance
 	Solvable bool    `json:"solvable"`
 	Reason   string  `json:"reason,omitempty"` // why not, when not
-	Path     string  `json:"path"`             // the moves of the blank, d l r u
+	Path     string  `json:"path"`             // the moves, in Notation
+	Notation string  `json:"notation"`         // blank: where the blank goes (d l r u); tile: where the tile goes, runs counted (U2 L D)
 	Moves    int     `json:"moves"`
 	Optimal  bool    `json:"optimal"`       // the path is proven shortest (boards of up to 16 cells, within the time limit)
 	Cut      bool    `json:"cut,omitempty"` // the time limit cut the search for the shortest path: the path was found after it
@@ -194,47 +200,18 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, "query: "+err.Error())
 		return
 	}
-	q := r.Form
-	text := q.Get("board")
-	if strings.TrimSpace(text) == "" {
-		s.fail(w, r, http.StatusBadRequest, "board: want a board, such as board=23415x768")
+	start, goal, nt, ok := s.boards(w, r)
+	if !ok {
 		return
 	}
-	var shape board.Shape
-	var err error
-	if st := q.Get("shape"); st != "" {
-		shape, err = board.ParseShape(st)
-	} else {
-		shape, err = board.Infer(text)
-	}
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "board: "+err.Error())
+	shape := start.Shape()
+	g, ok := s.goalFor(w, r, goal)
+	if !ok {
 		return
 	}
-	start, err := board.Parse(shape, text)
-	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "board: "+cli.Positionless(text, err).Error())
-		return
-	}
-	goal := shape.Goal(shape.Cells() - 1)
-	if gt := q.Get("goal"); gt != "" {
-		if g, ok := shape.Named(gt); ok {
-			goal = g
-		} else if goal, err = board.Parse(shape, gt); err != nil {
-			s.fail(w, r, http.StatusBadRequest, "goal: "+cli.Positionless(gt, err).Error())
-			return
-		}
-	}
-	g, err := s.solver.For(goal)
-	if errors.Is(err, engine.ErrShape) {
-		s.fail(w, r, http.StatusBadRequest, err.Error())
-		return
-	}
-	if err != nil {
-		s.fail(w, r, http.StatusInternalServerError, err.Error())
-		return
-	}
-	ans := Answer{Shape: shape.String(), Rows: shape.Rows, Cols: shape.Cols, Board: ints(start), Goal: ints(goal), Engine: string(g.Engine()), Optimal: g.Optimal()}
+	ans := Answer{Shape: shape.String(), Rows: shape.Rows, Cols: shape.Cols, Board: ints(start), Goal: ints(goal),
+		Text: string(start.AppendRows(nil)), Bound: engine.Manhattan(start, goal), Notation: nt.String(),
+		Engine: string(g.Engine()), Optimal: g.Optimal()}
 	if !board.Solvable(start, goal) {
 		ans.Reason = reason(start, goal)
 		writeJSON(w, http.StatusOK, ans)
@@ -263,7 +240,7 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusInternalServerError, err.Error())
 		return
 	}
-	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal, ans.Cut = ok, string(path), len(path), st.Nodes, st.Optimal, st.Cut
+	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal, ans.Cut = ok, string(nt.Append(nil, path)), len(path), st.Nodes, st.Optimal, st.Cut
 	s.opts.Logger.Info("solved", "shape", ans.Shape, "moves", ans.Moves, "engine", ans.Engine, "optimal", ans.Optimal, "cut", ans.Cut, "nodes", ans.Nodes, "ms", ans.Millis)
 	writeJSON(w, http.StatusOK, ans)
 }
