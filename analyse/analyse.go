@@ -76,7 +76,7 @@ func Analyse(ctx context.Context, solver *engine.Solver, start, goal board.Board
 		return nil, fmt.Errorf("analyse: the board and the goal must be boards of one shape")
 	}
 	if !board.Solvable(start, goal) {
-		return nil, fmt.Errorf("analyse: %v cannot reach %v: the two have different parity", start, goal)
+		return nil, errors.New("analyse: the board cannot reach the goal: the two have different parity")
 	}
 	s := start.Shape()
 	r := &Report{Start: start, Goal: goal, Path: path, Lines: Lines(path)}
@@ -159,7 +159,7 @@ func (r *Report) bounds(ctx context.Context, g *engine.Goal) error {
 		return fmt.Errorf("analyse: %w", err)
 	}
 	if !ok {
-		return fmt.Errorf("analyse: %v cannot reach %v", r.Start, r.Goal)
+		return errors.New("analyse: the board cannot reach the goal")
 	}
 	r.Ours = int(n64)
 	return nil

@@ -86,10 +86,14 @@ func letter(m board.Move, n notation.Notation) string {
 func (r *Report) WriteText(w io.Writer, n notation.Notation) error {
 	var b strings.Builder
 	s := r.Start.Shape()
-	fmt.Fprintf(&b, "board %s (%v), goal %s\n", r.Start.AppendRows(nil), s, r.Goal.AppendRows(nil))
-	kind := "the shortest distance"
+	if s.Cells() <= 400 {
+		fmt.Fprintf(&b, "board %s (%v), goal %s\n", r.Start.AppendRows(nil), s, r.Goal.AppendRows(nil))
+	} else {
+		fmt.Fprintf(&b, "a %v board\n", s) // its rows would run to megabytes
+	}
+	kind := "distances are exact: the length of a shortest path from each board"
 	if !r.Exact {
-		kind = "a lower bound (the tiles' Manhattan distance)"
+		kind = "distances are lower bounds: the tiles' Manhattan distance from the goal"
 	}
 	fmt.Fprintf(&b, "path: %d moves, %d counting a line of tiles slid at once as one", len(r.Path), r.Lines)
 	if r.Solved {
@@ -106,7 +110,7 @@ func (r *Report) WriteText(w io.Writer, n notation.Notation) error {
 		fmt.Fprintf(&b, "lower bound: %d moves; the solver's path: %d moves, not proven shortest\n", r.Distances[0], r.Ours)
 	}
 	fmt.Fprintf(&b, "moves that lost ground: %d\n", len(r.Lost))
-	fmt.Fprintf(&b, "distance is %s\n", kind)
+	b.WriteString(kind + "\n")
 	fmt.Fprintf(&b, "%6s  %-4s %s\n", "move", "", "distance")
 	k := 0
 	for i, m := range r.Path {

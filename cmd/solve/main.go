@@ -217,6 +217,17 @@ and a JSON API instead:
 	solve -show 23415x768
 	solve -http 127.0.0.1:8080
 
+Moves name where the blank goes (d l r u); -notation tile writes them as
+speedsolvers do, where the tile goes, a run written once with its count.
+-analyse reports on a solution of the one board given: the distance
+before and after each move, the moves that lost ground, the total
+against the shortest (-json for JSON). Boards may be written as rows
+between slashes, as the reports write them:
+
+	solve -notation tile 23415x768             # U R D L D R2 U2 L D L U R2 D L U L
+	solve -analyse lrdlurullddrurdllurdr 23415x768
+	solve -analyse "R L D" -notation tile -json "2 3 4/1 5 x/7 6 8"
+
 A case that cannot be read is reported on standard error with its line and
 column, and answered with the word %q so that answers stay aligned with
 their cases. Ctrl-C stops the searches under way and keeps the answers
@@ -253,8 +264,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, those built on first use for other 5x5 goals, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
 	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
 	notationName := fs.String("notation", "blank", "write paths, and read -analyse's, in `NOTATION`: blank, the judges' letters, where the blank goes (ddrru), or tile, the speedsolvers', where the tile goes, a run of one letter written once with its count (U2 L2 D), e.g. -notation tile 23415x768")
-	analysePath := fs.String("analyse", "", "report on `PATH`, a solution played from the one board given (in -notation's letters, counts allowed): the distance to the goal before and after each move (exact up to 16 cells, else a lower bound), the moves that lost ground and what would have kept a shortest path, the total against the shortest, e.g. -analyse ddrrulu 23415x768, or -analyse \"R2 U L\" -notation tile 23415x768")
-	asJSON := fs.Bool("json", false, "with -analyse, write the report as JSON, e.g. -analyse ddrr -json 23415x768")
+	analysePath := fs.String("analyse", "", "report on `PATH`, a solution played from the one board given (in -notation's letters, counts allowed): the distance to the goal before and after each move (exact up to 16 cells, else a lower bound), the moves that lost ground and what would have kept a shortest path, the total against the shortest, e.g. -analyse ldr 23415x768, or -analyse \"R2 U L\" -notation tile 23415x768")
+	asJSON := fs.Bool("json", false, "with -analyse, write the report as JSON, e.g. -analyse ldr -json 23415x768")
 	verbose := fs.Bool("v", false, "say on standard error, for each case, its answer's length, the engine, the nodes searched, the time taken, and whether the path is not proven shortest")
 	fs.Usage = func() { usage(fs.Output(), fs) }
 	operands, err := cli.Parse(fs, args, stdout, stderr)
