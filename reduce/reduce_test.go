@@ -65,7 +65,7 @@ var shapes = []board.Shape{
 	// Parts placed tile by tile (more than 144 cells, or 24 on a side),
 	// each tile's ways tried and all but one taken back, before the beam
 	// search.
-	{Rows: 20, Cols: 20}, {Rows: 3, Cols: 40},
+	{Rows: 13, Cols: 13}, {Rows: 3, Cols: 26},
 }
 
 // TestPaths solves random boards of every shape above for the three named
