@@ -218,7 +218,9 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 		} else if len(data) <= n || data[n] != '\n' {
 			continue
 		}
-		if key, solvable, ok := w.solver.KeyLine(data[:n]); ok && bytes.IndexByte(data[:n], '/') < 0 {
+		// NineWords' forms hold no slash: rows between slashes are read
+		// by ParseLine below, which checks them.
+		if key, solvable, ok := w.solver.KeyLine(data[:n]); ok {
 			return data[:end], data[end+1:], key, kindOf(solvable)
 		}
 		break
@@ -230,9 +232,6 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 	}
 	if len(text) > format.MaxLine {
 		return text, rest, 0, itemSlow
-	}
-	if bytes.IndexByte(text, '/') >= 0 && shape.CheckRows(text, 0) != nil {
-		return text, rest, 0, itemSlow // rows between slashes, one of the wrong length
 	}
 	if key, solvable, ok := w.solver.KeyLine(text); ok {
 		return text, rest, key, kindOf(solvable)
