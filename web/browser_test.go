@@ -19,6 +19,7 @@ import (
 	"github.com/slidingpuzzle/solver/analyse"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
+	"github.com/slidingpuzzle/solver/internal/testcache"
 )
 
 // browser returns the path of a Chromium or Chrome on this machine, or "".
@@ -50,7 +51,9 @@ func openPage(t *testing.T) *page {
 	if exe == "" {
 		t.Skip("no Chromium or Chrome installed: the page is not driven (apt-get install chromium)")
 	}
-	srv := httptest.NewServer(New(embedded.Solver(), Options{}))
+	// The databases built on first use (the 5x5 snail goal's, which a
+	// 10x10 board ends on) are shared with the other packages' tests.
+	srv := httptest.NewServer(New(testcache.Solver(), Options{}))
 	t.Cleanup(srv.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
@@ -68,7 +71,7 @@ func openPage(t *testing.T) *page {
 	t.Cleanup(cancel)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(cancel)
-	ctx, cancel = context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel = context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancel)
 	return &page{t: t, ctx: ctx, url: srv.URL}
 }
@@ -100,7 +103,7 @@ func (p *page) eval(expr string) string {
 
 func (p *page) poll(expr string) {
 	p.t.Helper()
-	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(20*time.Second))); err != nil {
+	if _, err := chromedp.Run(p.ctx, chromedp.Poll[bool](expr, chromedp.WithPollingTimeout(45*time.Second))); err != nil {
 		p.t.Fatalf("waiting for %s: %v (distance: %q)", expr, err, p.eval(`document.querySelector('#distance').textContent`))
 	}
 }
