@@ -1,6 +1,7 @@
 package analyse
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -63,6 +64,9 @@ func (r *Report) JSON(n notation.Notation) JSON {
 	} else {
 		j.Ours = r.Ours
 	}
+	if !r.whole() {
+		return j
+	}
 	for k, i := range r.Lost {
 		l := Lost{Move: i + 1, Letter: letter(r.Path[i], n), Before: r.Distances[i], After: r.Distances[i+1]}
 		if k < len(r.Better) {
@@ -75,6 +79,22 @@ func (r *Report) JSON(n notation.Notation) JSON {
 	return j
 }
 
+var errNotWhole = errors.New("analyse: a Report that Analyse did not make")
+
+// whole reports whether r holds what Analyse puts in a Report: a distance
+// before each move and after the last, each lost move one of the path's.
+func (r *Report) whole() bool {
+	if len(r.Distances) != len(r.Path)+1 || len(r.Better) > len(r.Lost) {
+		return false
+	}
+	for _, i := range r.Lost {
+		if i < 0 || i >= len(r.Path) {
+			return false
+		}
+	}
+	return true
+}
+
 // letter writes one move in notation n.
 func letter(m board.Move, n notation.Notation) string {
 	return string(n.Append(nil, []byte{m.Letter()}))
@@ -84,6 +104,9 @@ func letter(m board.Move, n notation.Notation) string {
 // with the distance before and after it, the moves that lost ground
 // marked with what would have kept a shortest path.
 func (r *Report) WriteText(w io.Writer, n notation.Notation) error {
+	if !r.whole() {
+		return errNotWhole
+	}
 	var b strings.Builder
 	s := r.Start.Shape()
 	if s.Cells() <= 400 {

@@ -125,8 +125,14 @@ func NewWriter(w io.Writer, n Notation) *Writer {
 	return &Writer{w: w, n: n}
 }
 
+// errNoWriter is the error of a Writer made without NewWriter.
+var errNoWriter = errors.New("notation: a Writer with nothing to write to (NewWriter makes Writers)")
+
 // Write writes the letters of p, in the Writer's notation.
 func (w *Writer) Write(p []byte) (int, error) {
+	if w.w == nil {
+		return 0, errNoWriter
+	}
 	if w.n != Tile {
 		return w.w.Write(p)
 	}
@@ -148,7 +154,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 // Close writes the run under way, and readies the Writer for the next
 // path. It does not close the writer underneath.
 func (w *Writer) Close() error {
-	if w.n != Tile {
+	if w.n != Tile || w.w == nil {
 		return nil
 	}
 	w.buf = w.r.end(w.buf[:0])

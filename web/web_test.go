@@ -254,6 +254,7 @@ func FuzzSolve(f *testing.F) {
 	f.Add("23415x768", "", "", "")
 	f.Add("1 2 3\n4 0 5", "1 2 3\n4 5 0", "2x3", "hdu3567")
 	f.Add("\xff[[1,2]]", "x", "9x9", "leetcode773")
+	f.Add("1 2 3/4 5 6/7 0 8", "tile", "", "L2 u3,r")
 	s := New(embedded.Solver(), Options{Timeout: 20 * time.Millisecond, MaxBody: 1 << 12})
 	f.Fuzz(func(t *testing.T, b, goal, shape, format string) {
 		q := url.Values{"board": {b}, "goal": {goal}, "shape": {shape}, "format": {format}}
@@ -271,6 +272,17 @@ func FuzzSolve(f *testing.F) {
 		s.ServeHTTP(rec, httptest.NewRequest("POST", "/api/solve?"+q.Encode(), strings.NewReader(b+"\n"+goal)))
 		if rec.Code != 200 && rec.Code != 400 && rec.Code != 413 && rec.Code != 504 {
 			t.Fatalf("POST %v: status %d", q, rec.Code)
+		}
+		// The distance and the analysis, the format's text as a path and
+		// as a notation.
+		q.Set("path", format)
+		q.Set("notation", goal)
+		for _, api := range []string{"/api/distance", "/api/analyse"} {
+			rec = httptest.NewRecorder()
+			s.ServeHTTP(rec, httptest.NewRequest("GET", api+"?"+q.Encode(), nil))
+			if rec.Code != 200 && rec.Code != 400 && rec.Code != 504 || !json.Valid(rec.Body.Bytes()) {
+				t.Fatalf("GET %s %v: status %d, %q", api, q, rec.Code, rec.Body.String())
+			}
 		}
 	})
 }
