@@ -180,6 +180,9 @@ func distance(ctx context.Context, g *engine.Goal, b board.Board) (int, error) {
 		return 0, fmt.Errorf("%v cannot reach the goal", b)
 	}
 	if !st.Optimal {
+		if err := ctx.Err(); err != nil {
+			return 0, err // the search was cut by ctx: its error, as a search's
+		}
 		return 0, fmt.Errorf("the search for the shortest path from %v ran past its time", b)
 	}
 	return len(path), nil

@@ -247,6 +247,9 @@ func TestFaults(t *testing.T) {
 	// The goal itself: one distance, 0, nothing lost.
 	r, err := analyse.Analyse(ctx, solver, goal, goal, nil)
 	if err != nil || len(r.Distances) != 1 || r.Distances[0] != 0 || !r.Solved {
-		t.Errorf("the goal: %+v, %v", r, err)
+		t.Fatalf("the goal: %+v, %v", r, err)
+	}
+	if j := r.JSON(notation.Blank); j.Shortest == nil || *j.Shortest != 0 || j.Over == nil || *j.Over != 0 {
+		t.Errorf("the goal's JSON leaves out its shortest path of 0 moves: %+v", j)
 	}
 }

@@ -25,9 +25,9 @@ type JSON struct {
 	// they are the tiles' Manhattan distances, lower bounds.
 	Exact     bool   `json:"exact"`
 	Distances []int  `json:"distances"`          // before each move, and last after the path
-	Shortest  int    `json:"shortest,omitempty"` // the shortest path's length (exact)
+	Shortest  *int   `json:"shortest,omitempty"` // the shortest path's length (exact)
 	Over      *int   `json:"over,omitempty"`     // moves more than the shortest (exact, solved)
-	Ours      int    `json:"ours,omitempty"`     // the length of the solver's path, not proven shortest (not exact)
+	Ours      *int   `json:"ours,omitempty"`     // the length of the solver's path, not proven shortest (not exact)
 	Lost      []Lost `json:"lost"`
 }
 
@@ -56,13 +56,15 @@ func (r *Report) JSON(n notation.Notation) JSON {
 		Lost:      []Lost{},
 	}
 	if r.Exact {
-		j.Shortest = r.Shortest
+		shortest := r.Shortest
+		j.Shortest = &shortest
 		if r.Solved {
 			over := r.Over()
 			j.Over = &over
 		}
 	} else {
-		j.Ours = r.Ours
+		ours := r.Ours
+		j.Ours = &ours
 	}
 	if !r.whole() {
 		return j

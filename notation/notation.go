@@ -137,15 +137,16 @@ func (w *Writer) Write(p []byte) (int, error) {
 		return w.w.Write(p)
 	}
 	n := len(p)
-	for len(p) > 0 {
+	for done := 0; len(p) > 0; {
 		k := min(len(p), 32<<10)
 		w.buf = w.buf[:0]
 		for _, c := range p[:k] {
 			w.buf = w.r.add(w.buf, c)
 		}
 		if _, err := w.w.Write(w.buf); err != nil {
-			return 0, err
+			return done, err
 		}
+		done += k
 		p = p[k:]
 	}
 	return n, nil
@@ -189,17 +190,22 @@ func Read(text string, n Notation, limit int) ([]board.Move, error) {
 		}
 		col := i + 1
 		i++
-		count := 1
+		count, over := 1, false
 		if i < len(text) && text[i] >= '0' && text[i] <= '9' {
 			count = 0
 			for ; i < len(text) && text[i] >= '0' && text[i] <= '9'; i++ {
-				count = min(count*10+int(text[i]-'0'), limit+1)
+				d := int(text[i] - '0')
+				if over || count > (limit-d)/10 {
+					over = true // past the limit: counted no further, no overflow
+					continue
+				}
+				count = count*10 + d
 			}
-			if count == 0 {
+			if count == 0 && !over {
 				return nil, fmt.Errorf("column %d: a count of 0; want 1 or more", col+1)
 			}
 		}
-		if len(path)+count > limit {
+		if over || len(path)+count > limit {
 			return nil, fmt.Errorf("column %d: %w: more than %d moves", col, ErrLong, limit)
 		}
 		for range count {

@@ -3,6 +3,7 @@ package notation
 import (
 	"bytes"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -116,5 +117,19 @@ func TestParse(t *testing.T) {
 	}
 	if _, err := Parse("speed"); err == nil {
 		t.Error("Parse(speed): no error")
+	}
+}
+
+// TestReadLimits reads counts at and past the limits, the largest limit
+// among them: no count overflows into a path shorter than written.
+func TestReadLimits(t *testing.T) {
+	if p, err := Read("R99", Tile, math.MaxInt); err != nil || len(p) != 99 {
+		t.Errorf("R99 with no limit: %d moves, %v", len(p), err)
+	}
+	if _, err := Read("R99999999999999999999999999", Tile, math.MaxInt); !errors.Is(err, ErrLong) {
+		t.Errorf("a count past every int: %v, want ErrLong", err)
+	}
+	if _, err := Read("d3", Blank, 2); !errors.Is(err, ErrLong) {
+		t.Errorf("d3 with a limit of 2: %v, want ErrLong", err)
 	}
 }

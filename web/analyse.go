@@ -174,6 +174,15 @@ const maxAnalysed = 100_000
 // path too long for a URL.
 func (s *Server) analysePost(w http.ResponseWriter, r *http.Request) {
 	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
+	if err := r.ParseForm(); err != nil {
+		var tooLarge *http.MaxBytesError
+		if errors.As(err, &tooLarge) {
+			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", s.opts.MaxBody))
+			return
+		}
+		s.fail(w, r, http.StatusBadRequest, "form: "+err.Error())
+		return
+	}
 	s.analyseOne(w, r)
 }
 

@@ -2,9 +2,11 @@ package web
 
 import (
 	"math/rand/v2"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
@@ -107,6 +109,26 @@ func TestAnalyseAPI(t *testing.T) {
 	}
 	if code, body := get(t, s, apiURL("/api/analyse", "board", "21345678x", "path", "")); code != 400 || !strings.Contains(body["error"].(string), "parity") {
 		t.Errorf("unsolvable: %d %v", code, body)
+	}
+}
+
+// TestAnalyseLimits checks the statuses of a search cut by the time
+// limit (504) and of a body too large (413).
+func TestAnalyseLimits(t *testing.T) {
+	s := New(embedded.Solver(), Options{Timeout: time.Microsecond, MaxBody: 1 << 10})
+	hard := "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3" // Korf's first, 57 moves from blank-first
+	for _, api := range []string{"/api/distance", "/api/analyse"} {
+		code, body := get(t, s, apiURL(api, "board", hard, "goal", "blank-first", "path", "d"))
+		if code != 504 {
+			t.Errorf("%s past its limit: %d %v, want 504", api, code, body)
+		}
+	}
+	rec := httptest.NewRecorder()
+	req := httptest.NewRequest("POST", "/api/analyse", strings.NewReader("board=23415x768&path="+strings.Repeat("d", 2000)))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	s.ServeHTTP(rec, req)
+	if rec.Code != 413 {
+		t.Errorf("a body over the limit: %d %s, want 413", rec.Code, rec.Body.String())
 	}
 }
 

@@ -375,6 +375,34 @@ func TestPlay(t *testing.T) {
 		t.Errorf("the path in the tile notation starts %q, want URDL", letters)
 	}
 
+	// A hint asked for at once, before the distance has come, plays one
+	// best move when it comes.
+	do(chromedp.SetValue(`#shape`, "4x4"), chromedp.Navigate(pg.url+"/#shape=4x4&goal=blank-last&board=5+1+2+3/9+6+7+4/13+10+11+8/0+14+15+12"), chromedp.Reload(), chromedp.WaitVisible(`#grid .tile`), chromedp.Click(`#hint`))
+	poll(exact + ` === '8'`) // 9 moves from the goal: uuurrrddd
+
+	// Links that are not the page's: too large a shape, a goal that is
+	// not one, junk: the page still works, on the default board or the
+	// default goal.
+	for _, hash := range []string{"#shape=100000x100000&goal=zz", "#shape=0x5", "#shape=3x3&goal=1+1+1&board=%ff&path=%00&step=-9", "#shape=3x3&board=1+2+3/4+5+6/7+8+0&path=uuuuuuu&step=99"} {
+		do(chromedp.Navigate("about:blank"), chromedp.Navigate(pg.url+"/"+hash), chromedp.WaitVisible(`#grid .tile`))
+		n := eval(`String(document.querySelectorAll('#grid .tile').length)`)
+		blanks := eval(`String(document.querySelectorAll('#grid .tile.blank').length)`)
+		if n != "9" || blanks != "1" {
+			t.Errorf("the link %s: %s tiles, %s blanks", hash, n, blanks)
+		}
+	}
+	if p := eval(`document.querySelector('#path').dataset.path`); p != "uu" {
+		t.Errorf("a link whose path leaves the board: the path kept is %q, want uu", p)
+	}
+
+	// A path typed in one notation, then the notation changed: written
+	// again in the other, the same moves.
+	do(chromedp.SetValue(`#notation`, "blank"), chromedp.SetValue(`#apath`, "ddrr u"), chromedp.SetValue(`#notation`, "tile"))
+	if got := eval(`document.querySelector('#apath').value`); got != "U2 L2 D" {
+		t.Errorf("ddrru in the tile notation: %q, want U2 L2 D", got)
+	}
+	do(chromedp.SetValue(`#notation`, "blank"))
+
 	// A path pasted, with a detour, analysed from the board drawn.
 	do(chromedp.Click(`#reset`), chromedp.SetValue(`#notation`, "blank"), chromedp.SetValue(`#board`, "2 3 4\n1 5 x\n7 6 8"))
 	do(chromedp.SetValue(`#apath`, "lr dlurullddrurdllurdr"), chromedp.Click(`#analyse`))
