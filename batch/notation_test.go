@@ -7,8 +7,8 @@ import (
 
 	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/testcache"
 	"github.com/slidingpuzzle/solver/judge"
 	"github.com/slidingpuzzle/solver/notation"
 )
@@ -20,7 +20,7 @@ import (
 // way a batch writes a path (lookups in blocks and runs, pairs, searches,
 // boards streamed) is met by one preset or another.
 func TestNotation(t *testing.T) {
-	solver := embedded.Solver()
+	solver := testcache.Solver() // the 5x5 snail databases of a 130x130 board, built once a machine
 	for _, p := range format.Presets {
 		if !p.NeedsPath() {
 			continue

@@ -11,8 +11,8 @@ import (
 
 	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/testcache"
 )
 
 // largeCase returns a solvable random board of s and its case in p's
@@ -45,14 +45,18 @@ func TestStream(t *testing.T) {
 	for _, p := range []format.Preset{np, counted} {
 		var in []byte
 		var starts []board.Board
-		for seed := range uint64(2) {
+		boards := uint64(2)
+		if testing.Short() {
+			boards = 1 // seconds a board
+		}
+		for seed := range boards {
 			b, text := largeCase(p, s, seed)
 			in = append(in, text...)
 			starts = append(starts, b)
 		}
 		var out bytes.Buffer
-		job := &batch.Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
-		if res, err := job.Run(bytes.NewReader(in), &out); err != nil || res.Cases != 2 || res.Bad != 0 {
+		job := &batch.Job{Solver: testcache.Solver(), Preset: p, Name: "in"}
+		if res, err := job.Run(bytes.NewReader(in), &out); err != nil || res.Cases != len(starts) || res.Bad != 0 {
 			t.Fatalf("%v: Run = %+v, %v", p.Print, res, err)
 		}
 		lines := strings.Split(strings.TrimSuffix(out.String(), "\n"), "\n")
@@ -106,7 +110,7 @@ func TestStreamCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &cancelWriter{n: 1000, cancel: cancel}
-	job := &batch.Job{Solver: embedded.Solver(), Preset: p, Name: "in"}
+	job := &batch.Job{Solver: testcache.Solver(), Preset: p, Name: "in"}
 	_, err := job.RunContext(ctx, bytes.NewReader(in), w)
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("RunContext: %v, want context.Canceled", err)
