@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -15,12 +16,16 @@ import (
 	"github.com/slidingpuzzle/solver/notation"
 )
 
-// boards reads the board, shape, goal and notation of a request's form,
-// parsed: the board in any written form (board=23415x768, rows separated
+// boards reads the board, shape, goal and notation of a request's form
+// (its query, and a body parseBody parsed): the board in any written form (board=23415x768, rows separated
 // by slashes or lines), its shape its own unless shape=RxC says, the goal
 // a board or a name every shape has, blank-last by default. A fault is
 // answered, and ok is false.
 func (s *Server) boards(w http.ResponseWriter, r *http.Request) (start, goal board.Board, nt notation.Notation, ok bool) {
+	if err := r.ParseForm(); err != nil {
+		s.fail(w, r, http.StatusBadRequest, "query: "+err.Error())
+		return
+	}
 	q := r.Form
 	text := q.Get("board")
 	if strings.TrimSpace(text) == "" {
@@ -74,6 +79,23 @@ func (s *Server) goalFor(w http.ResponseWriter, r *http.Request, goal board.Boar
 	return g, true
 }
 
+// searchSlot readies a search of a board of shape for r: a slot of the
+// Server's searches (none for a shape looked up in tables) and a context
+// bounded by its time limit, with done to give both back. When no slot
+// comes free in time it answers that the Server is busy, and ok is false.
+func (s *Server) searchSlot(w http.ResponseWriter, r *http.Request, shape board.Shape) (ctx context.Context, done func(), ok bool) {
+	release := func() {}
+	if !s.solver.Instant(shape) {
+		if !s.acquire(r.Context()) {
+			s.busy(w, r)
+			return nil, nil, false
+		}
+		release = s.release
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
+	return ctx, func() { cancel(); release() }, true
+}
+
 // searchFailed answers a search that ended in err, and reports whether
 // there was one.
 func (s *Server) searchFailed(w http.ResponseWriter, r *http.Request, shape board.Shape, err error) bool {
@@ -113,10 +135,6 @@ type Distance struct {
 // how far the board is from its goal, and the moves that keep a shortest
 // path, for a page that shows them after every move.
 func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "query: "+err.Error())
-		return
-	}
 	start, goal, nt, ok := s.boards(w, r)
 	if !ok {
 		return
@@ -133,15 +151,11 @@ func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	d.Solvable = true
-	if !s.solver.Instant(shape) {
-		if !s.acquire(r.Context()) {
-			s.busy(w, r)
-			return
-		}
-		defer s.release()
+	ctx, done, ok := s.searchSlot(w, r, shape)
+	if !ok {
+		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	defer cancel()
+	defer done()
 	t0 := time.Now()
 	if shape.Small() && g.Optimal() {
 		best, dist, err := analyse.Best(ctx, g, start)
@@ -153,7 +167,7 @@ func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
 			d.Best += string(nt.Append(nil, []byte{m.Letter()}))
 		}
 	} else {
-		n, _, _, err := g.WritePath(ctx, discard{}, start, nil)
+		n, _, _, err := g.WritePath(ctx, io.Discard, start, nil)
 		if s.searchFailed(w, r, shape, err) {
 			return
 		}
@@ -163,37 +177,21 @@ func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, d)
 }
 
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
-
 // maxAnalysed is the longest path /api/analyse reads.
 const maxAnalysed = 100_000
 
 // analysePost answers POST /api/analyse, a form as GET's query, for a
 // path too long for a URL.
 func (s *Server) analysePost(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
-	if err := r.ParseForm(); err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", s.opts.MaxBody))
-			return
-		}
-		s.fail(w, r, http.StatusBadRequest, "form: "+err.Error())
-		return
+	if s.parseBody(w, r) {
+		s.analyseOne(w, r)
 	}
-	s.analyseOne(w, r)
 }
 
 // analyseOne answers GET /api/analyse?board=...&path=...[&goal=][&shape=]
 // [&notation=]: the report of analyse.Analyse on the path played from the
 // board, as analyse.JSON.
 func (s *Server) analyseOne(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "form: "+err.Error())
-		return
-	}
 	start, goal, nt, ok := s.boards(w, r)
 	if !ok {
 		return
@@ -211,15 +209,11 @@ func (s *Server) analyseOne(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, reason(start, goal))
 		return
 	}
-	if !s.solver.Instant(shape) {
-		if !s.acquire(r.Context()) {
-			s.busy(w, r)
-			return
-		}
-		defer s.release()
+	ctx, done, ok := s.searchSlot(w, r, shape)
+	if !ok {
+		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	defer cancel()
+	defer done()
 	rep, err := analyse.Analyse(ctx, s.solver, start, goal, path)
 	if errors.Is(err, analyse.ErrMove) {
 		s.fail(w, r, http.StatusBadRequest, "path: "+strings.TrimPrefix(err.Error(), "analyse: "))

@@ -38,7 +38,7 @@ func TestDistance(t *testing.T) {
 		}
 		want := dist[g.Cells]
 		var best strings.Builder
-		nb, ok := slowNext(g)
+		nb, ok := g.Next()
 		for k := range nb {
 			if ok[k] && dist[nb[k].Cells] == want-1 {
 				best.WriteByte("dlru"[k])
@@ -62,22 +62,6 @@ func TestDistance(t *testing.T) {
 	if code != 200 || body["exact"] != false || body["bound"] != 2.0 || body["ours"] != 2.0 {
 		t.Errorf("6x6: %d %v", code, body)
 	}
-}
-
-// slowNext returns the boards one move of the blank from g, d l r u.
-func slowNext(g slow.Grid) (out [4]slow.Grid, ok [4]bool) {
-	z := strings.IndexByte(g.Cells, 0)
-	r, c := z/g.Cols, z%g.Cols
-	for k, d := range [4][2]int{{1, 0}, {0, -1}, {0, 1}, {-1, 0}} {
-		rr, cc := r+d[0], c+d[1]
-		if rr < 0 || rr >= g.Rows || cc < 0 || cc >= g.Cols {
-			continue
-		}
-		b := []byte(g.Cells)
-		b[z], b[rr*g.Cols+cc] = b[rr*g.Cols+cc], 0
-		out[k], ok[k] = slow.Grid{Rows: g.Rows, Cols: g.Cols, Cells: string(b)}, true
-	}
-	return out, ok
 }
 
 // TestAnalyseAPI checks /api/analyse's report of a path with a detour, in

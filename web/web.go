@@ -179,27 +179,31 @@ func (s *Server) solvePost(w http.ResponseWriter, r *http.Request) {
 		s.solveFile(w, r)
 		return
 	}
+	if s.parseBody(w, r) {
+		s.solveOne(w, r)
+	}
+}
+
+// parseBody parses a form sent as the body of r, within the Server's
+// MaxBody, and reports whether it could; if not, it has answered why.
+func (s *Server) parseBody(w http.ResponseWriter, r *http.Request) bool {
 	r.Body = http.MaxBytesReader(w, r.Body, s.opts.MaxBody)
 	if err := r.ParseForm(); err != nil {
 		var tooLarge *http.MaxBytesError
 		if errors.As(err, &tooLarge) {
 			s.fail(w, r, http.StatusRequestEntityTooLarge, fmt.Sprintf("the body is over %d bytes", s.opts.MaxBody))
-			return
+			return false
 		}
 		s.fail(w, r, http.StatusBadRequest, "form: "+err.Error())
-		return
+		return false
 	}
-	s.solveOne(w, r)
+	return true
 }
 
 // solveOne answers GET /api/solve?board=...&goal=...&shape=RxC (and the
 // same as a form, POST). The goal is a board, or a name of a goal every
 // shape has (blank-last, blank-first, snail).
 func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
-	if err := r.ParseForm(); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "query: "+err.Error())
-		return
-	}
 	start, goal, nt, ok := s.boards(w, r)
 	if !ok {
 		return
@@ -217,27 +221,15 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, ans)
 		return
 	}
-	if !s.solver.Instant(shape) {
-		if !s.acquire(r.Context()) {
-			s.busy(w, r)
-			return
-		}
-		defer s.release()
+	ctx, done, ok := s.searchSlot(w, r, shape)
+	if !ok {
+		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	defer cancel()
+	defer done()
 	t0 := time.Now()
 	path, ok, st, err := g.Solve(ctx, nil, start)
 	ans.Millis = float64(time.Since(t0).Microseconds()) / 1000
-	switch {
-	case errors.Is(err, context.DeadlineExceeded):
-		s.fail(w, r, http.StatusGatewayTimeout, fmt.Sprintf("the answer ran past its limit of %v: a %v board takes longer (solve answers it on the command line)", s.opts.Timeout, shape))
-		return
-	case errors.Is(err, context.Canceled):
-		s.opts.Logger.Info("client gone", "board", start.String(), "nodes", st.Nodes)
-		return
-	case err != nil:
-		s.fail(w, r, http.StatusInternalServerError, err.Error())
+	if s.searchFailed(w, r, shape, err) {
 		return
 	}
 	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal, ans.Cut = ok, string(nt.Append(nil, path)), len(path), st.Nodes, st.Optimal, st.Cut

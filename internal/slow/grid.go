@@ -41,9 +41,9 @@ func Goal(rows, cols int) Grid {
 	return Grid{rows, cols, string(c)}
 }
 
-// next returns the grids one move of the blank away, in the order d, l,
+// Next returns the grids one move of the blank away, in the order d, l,
 // r, u, and which of them exist.
-func (g Grid) next() (out [4]Grid, ok [4]bool) {
+func (g Grid) Next() (out [4]Grid, ok [4]bool) {
 	z := 0
 	for g.Cells[z] != 0 {
 		z++
@@ -68,7 +68,7 @@ func GridDistances(goal Grid) map[string]int {
 	for len(queue) > 0 {
 		g := queue[0]
 		queue = queue[1:]
-		nb, ok := g.next()
+		nb, ok := g.Next()
 		for k := range nb {
 			if _, seen := dist[nb[k].Cells]; ok[k] && !seen {
 				dist[nb[k].Cells] = dist[g.Cells] + 1
@@ -89,7 +89,7 @@ func GridPath(dist map[string]int, start Grid) (string, bool) {
 	}
 	var path []byte
 	for cur := start; d > 0; d-- {
-		nb, ok := cur.next()
+		nb, ok := cur.Next()
 		for k := range nb {
 			if nd, in := dist[nb[k].Cells]; ok[k] && in && nd == d-1 {
 				path = append(path, letters[k])
@@ -164,7 +164,7 @@ func IDAStar(start, goal Grid) string {
 			return f, true
 		}
 		next := 1 << 30
-		nb, ok := g.next()
+		nb, ok := g.Next()
 		for k := range nb {
 			if !ok[k] || k == 3-prev {
 				continue
@@ -193,7 +193,7 @@ func IDAStar(start, goal Grid) string {
 func Walk(g Grid, n int, pick func(int) int) Grid {
 	prev := -1
 	for range n {
-		nb, ok := g.next()
+		nb, ok := g.Next()
 		var choices []int
 		for k := range nb {
 			if ok[k] && k != 3-prev {
