@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
@@ -83,8 +84,8 @@ func Analyse(ctx context.Context, solver *engine.Solver, start, goal board.Board
 	// Every board of the path, checked as it is played.
 	mv := board.NewMover(start)
 	for i, m := range path {
-		if !mv.Move(m) {
-			return nil, fmt.Errorf("analyse: move %d, %c: %w (the blank is at row %d, column %d of %v)", i+1, m.Letter(), ErrMove, blankRow(start, path[:i])+1, blankCol(start, path[:i])+1, s)
+		if b := mv.Blank(); !mv.Move(m) {
+			return nil, fmt.Errorf("analyse: move %d, %c: %w (the blank is at row %d, column %d of %v)", i+1, m.Letter(), ErrMove, b/s.Cols+1, b%s.Cols+1, s)
 		}
 	}
 	r.Solved = mv.Is(goal)
@@ -154,7 +155,7 @@ func (r *Report) bounds(ctx context.Context, g *engine.Goal) error {
 			r.Lost = append(r.Lost, i)
 		}
 	}
-	n64, ok, _, err := g.WritePath(ctx, discard{}, r.Start, nil)
+	n64, ok, _, err := g.WritePath(ctx, io.Discard, r.Start, nil)
 	if err != nil {
 		return fmt.Errorf("analyse: %w", err)
 	}
@@ -164,10 +165,6 @@ func (r *Report) bounds(ctx context.Context, g *engine.Goal) error {
 	r.Ours = int(n64)
 	return nil
 }
-
-type discard struct{}
-
-func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
 // distance returns the length of a shortest path from b to g's goal.
 func distance(ctx context.Context, g *engine.Goal, b board.Board) (int, error) {
@@ -218,22 +215,4 @@ func abs(x int) int {
 		return -x
 	}
 	return x
-}
-
-// blankRow and blankCol give the blank's cell after path from start.
-func blankRow(start board.Board, path []board.Move) int {
-	return blankAt(start, path) / start.Shape().Cols
-}
-
-func blankCol(start board.Board, path []board.Move) int {
-	return blankAt(start, path) % start.Shape().Cols
-}
-
-func blankAt(start board.Board, path []board.Move) int {
-	s := start.Shape()
-	b := start.Blank()
-	for _, m := range path {
-		b, _ = s.Step(b, m)
-	}
-	return b
 }
