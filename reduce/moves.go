@@ -153,17 +153,13 @@ func (s *solver) settle() error {
 }
 
 // takeBack undoes the moves held past the first n letters, back to m
-// moves and gain sum gs.
+// moves and gain sum gs: each by the move back, which step drops with
+// the letter it undoes (the trial's letters are above s.floor).
 func (s *solver) takeBack(n int, m, gs int64) {
 	for len(s.out) > n {
 		mv, _ := board.ParseMove(s.out[len(s.out)-1])
 		back := 3 - int8(mv)
-		to := s.neighbour(s.blank(), back)
-		b := s.pos[s.blankGoal]
-		t := s.cell[to]
-		s.cell[b], s.pos[t] = t, b
-		s.cell[to], s.pos[s.blankGoal] = s.blankGoal, to
-		s.out = s.out[:len(s.out)-1]
+		s.step(s.neighbour(s.blank(), back), back)
 	}
 	s.moves, s.gainSum = m, gs
 }
