@@ -31,17 +31,17 @@ fuzz:
 	$(GO) test ./board -run XXX -fuzz "FuzzParse$$" -fuzztime 30s
 	$(GO) test ./board -run XXX -fuzz FuzzParseLine -fuzztime 30s
 	$(GO) test ./board -run XXX -fuzz FuzzParseLarge -fuzztime 30s
-	$(GO) test ./format -run XXX -fuzz FuzzReader -fuzztime 30s
-	$(GO) test ./batch -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
-	$(GO) test ./batch -run XXX -fuzz FuzzPairBlocks -fuzztime 30s
-	$(GO) test ./format -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
-	$(GO) test ./format -run XXX -fuzz FuzzIsolation -fuzztime 30s
-	$(GO) test ./format -run XXX -fuzz FuzzArgs -fuzztime 30s
-	$(GO) test ./format -run XXX -fuzz FuzzCount -fuzztime 30s
-	$(GO) test ./format -run XXX -fuzz FuzzLineFault -fuzztime 30s
+	$(GO) test ./internal/format -run XXX -fuzz FuzzReader -fuzztime 30s
+	$(GO) test ./internal/batch -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
+	$(GO) test ./internal/batch -run XXX -fuzz FuzzPairBlocks -fuzztime 30s
+	$(GO) test ./internal/format -run XXX -fuzz FuzzBlocksAgree -fuzztime 30s
+	$(GO) test ./internal/format -run XXX -fuzz FuzzIsolation -fuzztime 30s
+	$(GO) test ./internal/format -run XXX -fuzz FuzzArgs -fuzztime 30s
+	$(GO) test ./internal/format -run XXX -fuzz FuzzCount -fuzztime 30s
+	$(GO) test ./internal/format -run XXX -fuzz FuzzLineFault -fuzztime 30s
 	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzAPI -fuzztime 30s
 	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzSearch -fuzztime 30s
-	$(GO) test ./web -run XXX -fuzz FuzzSolve -fuzztime 30s
+	$(GO) test ./internal/web -run XXX -fuzz FuzzSolve -fuzztime 30s
 
 clean:
 	rm -rf bin bench/out

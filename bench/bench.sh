@@ -92,7 +92,7 @@ echo "== gentable: every table, written to a scratch folder"
 
 echo
 echo "== go test -bench (one lookup; a batch of 1M boards; building the fast lookups)"
-go test -run XXX -bench . -benchtime 1s ./table ./batch | grep -E '^Benchmark'
+go test -run XXX -bench . -benchtime 1s ./table ./internal/batch | grep -E '^Benchmark'
 
 echo
 echo "== Korf's 100 15-puzzle instances, whole process, all optimal"

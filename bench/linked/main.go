@@ -8,13 +8,13 @@ package main
 import (
 	"fmt"
 
-	_ "github.com/slidingpuzzle/solver/batch"
 	_ "github.com/slidingpuzzle/solver/embedded"
 	_ "github.com/slidingpuzzle/solver/engine"
-	_ "github.com/slidingpuzzle/solver/format"
+	_ "github.com/slidingpuzzle/solver/internal/batch"
 	_ "github.com/slidingpuzzle/solver/internal/cli"
+	_ "github.com/slidingpuzzle/solver/internal/format"
+	_ "github.com/slidingpuzzle/solver/internal/web"
 	_ "github.com/slidingpuzzle/solver/pdb"
-	_ "github.com/slidingpuzzle/solver/web"
 	_ "golang.org/x/term"
 )
 

@@ -21,9 +21,9 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/internal/cli"
-	"github.com/slidingpuzzle/solver/judge"
+	"github.com/slidingpuzzle/solver/internal/format"
+	"github.com/slidingpuzzle/solver/internal/judge"
 	"github.com/slidingpuzzle/solver/pdb"
 )
 

@@ -4,9 +4,9 @@ import (
 	"io"
 	"strings"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/embedded"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
+	"github.com/slidingpuzzle/solver/internal/format"
 )
 
 // solveFile answers a judge file as solve would.

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/slidingpuzzle/solver/analyse"
-	"github.com/slidingpuzzle/solver/batch"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/notation"
 )
 

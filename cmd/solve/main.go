@@ -31,16 +31,16 @@ import (
 	"sync"
 	"time"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
 	"github.com/slidingpuzzle/solver/internal/cli"
+	"github.com/slidingpuzzle/solver/internal/format"
+	"github.com/slidingpuzzle/solver/internal/web"
 	"github.com/slidingpuzzle/solver/notation"
 	"github.com/slidingpuzzle/solver/pdb"
 	"github.com/slidingpuzzle/solver/search"
-	"github.com/slidingpuzzle/solver/web"
 	"golang.org/x/term"
 )
 

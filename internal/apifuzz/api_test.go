@@ -6,12 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
-	"github.com/slidingpuzzle/solver/judge"
+	"github.com/slidingpuzzle/solver/internal/batch"
+	"github.com/slidingpuzzle/solver/internal/format"
+	"github.com/slidingpuzzle/solver/internal/judge"
 	"github.com/slidingpuzzle/solver/table"
 )
 

@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/format"
 )
 
 // Parse parses args with fs, taking flags wherever they stand among the

@@ -9,7 +9,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/internal/perm"
 	"github.com/slidingpuzzle/solver/table"
 )

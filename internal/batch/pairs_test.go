@@ -12,8 +12,8 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
 	"github.com/slidingpuzzle/solver/generated"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/table"
 )
 

@@ -5,11 +5,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
+	"github.com/slidingpuzzle/solver/internal/format"
+	"github.com/slidingpuzzle/solver/internal/judge"
 	"github.com/slidingpuzzle/solver/internal/testcache"
-	"github.com/slidingpuzzle/solver/judge"
 	"github.com/slidingpuzzle/solver/notation"
 )
 

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/internal/testcache"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/slidingpuzzle/solver/embedded"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/format"
 )
 
 // TestFastStageAgrees judges files of one board a line, with faults of

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/internal/ordered"
 	"github.com/slidingpuzzle/solver/notation"
 	"github.com/slidingpuzzle/solver/table"

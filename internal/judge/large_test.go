@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/embedded"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
+	"github.com/slidingpuzzle/solver/internal/format"
 )
 
 // TestCheckLarge judges files of boards of more than 16 cells, written by

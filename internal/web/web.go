@@ -21,11 +21,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/slidingpuzzle/solver/batch"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/batch"
 	"github.com/slidingpuzzle/solver/internal/cli"
+	"github.com/slidingpuzzle/solver/internal/format"
 )
 
 //go:embed static

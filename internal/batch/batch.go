@@ -23,7 +23,7 @@ import (
 
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/notation"
 	"github.com/slidingpuzzle/solver/search"
 	"github.com/slidingpuzzle/solver/table"

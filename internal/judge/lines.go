@@ -10,7 +10,7 @@ import (
 	"strconv"
 
 	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/format"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/internal/ordered"
 	"github.com/slidingpuzzle/solver/internal/scan"
 	"github.com/slidingpuzzle/solver/table"
