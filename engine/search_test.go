@@ -226,9 +226,9 @@ func TestCheapFirst(t *testing.T) {
 		last := len(cells) - 1
 		cells[last], cells[s.Cols+1] = cells[s.Cols+1], cells[last] // the blank inside: no plan reaches it
 		goal.Cells = string(cells)
-		notes := 0
 		for k, budget := range []int64{0, 200} { // the default, and few
-			solver := engine.WithCheapNodes(embedded.Solver().WithCache(dir).WithBuildNote(func(pdb.Pattern) { notes++ }), budget)
+			rec := engine.Record(false)
+			solver := engine.WithCheapNodes(embedded.Solver().WithCache(dir), budget)
 			g, err := solver.For(toBoard(t, goal))
 			if err != nil {
 				t.Fatal(err)
@@ -236,6 +236,8 @@ func TestCheapFirst(t *testing.T) {
 			start := slow.Walk(goal, 50+rng.IntN(10), rng.IntN)
 			want := slow.IDAStar(start, goal)
 			got, ok, st, err := g.Solve(context.Background(), nil, toBoard(t, start))
+			rec.Stop()
+			notes, _ := rec.Counts()
 			if err != nil || !ok || string(got) != want || !st.Optimal || st.Engine != engine.Search {
 				t.Errorf("%v %s: got %q, %v, %+v, %v; want %q, optimal, by search", s, start.Text(), got, ok, st, err, want)
 			}
@@ -249,7 +251,6 @@ func TestCheapFirst(t *testing.T) {
 			for _, n := range names {
 				os.Remove(n)
 			}
-			notes = 0
 		}
 	}
 	// A 5x5 board near a goal whose databases are not built (the snail's,
@@ -257,8 +258,8 @@ func TestCheapFirst(t *testing.T) {
 	// search as the databases' would be.
 	s := board.Shape{Rows: 5, Cols: 5}
 	snail, _ := s.Named("snail")
-	notes := 0
-	g, err := embedded.Solver().WithCache(t.TempDir()).WithBuildNote(func(pdb.Pattern) { notes++ }).For(snail)
+	rec := engine.Record(false)
+	g, err := embedded.Solver().WithCache(t.TempDir()).For(snail)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,6 +273,8 @@ func TestCheapFirst(t *testing.T) {
 	shortest := len(slow.IDAStar(start, goal))
 	b := toBoard(t, start)
 	got, ok, st, err := g.Solve(context.Background(), nil, b)
+	rec.Stop()
+	notes, _ := rec.Counts()
 	moves, perr := board.ParsePath(string(got))
 	if err != nil || !ok || perr != nil || b.Apply(moves) != len(moves) || !board.Equal(b, snail) {
 		t.Fatalf("5x5 %s: %q, %v, %v: no path to the goal", start.Text(), got, ok, err)

@@ -40,7 +40,7 @@ func shuffled(rng *rand.Rand, s board.Shape, goal board.Board) board.Board {
 func check(t *testing.T, start, goal board.Board) int {
 	t.Helper()
 	var buf bytes.Buffer
-	n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver(), reduce.Options{})
+	n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver().Endgame(), reduce.Options{})
 	if err != nil || !ok {
 		t.Fatalf("%v to %v: ok %v, %v", start, goal, ok, err)
 	}
@@ -151,7 +151,7 @@ func TestUnsolvable(t *testing.T) {
 		c[0], c[1] = c[1], c[0]
 		start, _ := board.New(s, c)
 		var buf bytes.Buffer
-		n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver(), reduce.Options{})
+		n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver().Endgame(), reduce.Options{})
 		if ok || err != nil || n != 0 || buf.Len() != 0 {
 			t.Errorf("%v: %d moves, ok %v, %v, wrote %q", start, n, ok, err, buf.String())
 		}
@@ -166,8 +166,8 @@ func TestCount(t *testing.T) {
 		goal := s.Goal(0)
 		start := shuffled(rng, s, goal)
 		var buf bytes.Buffer
-		n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver(), reduce.Options{})
-		n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, testcache.Solver(), reduce.Options{})
+		n1, ok1, err1 := reduce.Solve(context.Background(), &buf, start, goal, testcache.Solver().Endgame(), reduce.Options{})
+		n2, ok2, err2 := reduce.Solve(context.Background(), nil, start, goal, testcache.Solver().Endgame(), reduce.Options{})
 		if n1 != n2 || !ok1 || !ok2 || err1 != nil || err2 != nil || int64(buf.Len()) != n1 {
 			t.Errorf("%v: written %d (%d letters), counted %d; %v %v %v %v", s, n1, buf.Len(), n2, ok1, ok2, err1, err2)
 		}
@@ -182,7 +182,7 @@ func TestCancel(t *testing.T) {
 	start := shuffled(rng, s, goal)
 	ctx, cancel := context.WithCancel(context.Background())
 	lines := 0
-	_, _, err := reduce.Solve(ctx, nil, start, goal, testcache.Solver(), reduce.Options{Progress: func(placed, tiles int, moves int64) {
+	_, _, err := reduce.Solve(ctx, nil, start, goal, testcache.Solver().Endgame(), reduce.Options{Progress: func(placed, tiles int, moves int64) {
 		if lines++; lines == 3 {
 			cancel()
 		}
@@ -195,7 +195,7 @@ func TestCancel(t *testing.T) {
 // badEnd is an Endgame that fails.
 type badEnd struct{ path string }
 
-func (b badEnd) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, error) {
+func (b badEnd) end(_ context.Context, dst []byte, start, goal board.Board) ([]byte, bool, error) {
 	if b.path == "" {
 		return dst, false, errors.New("no table")
 	}
@@ -207,16 +207,16 @@ func TestBadEndgame(t *testing.T) {
 	goal := s.Goal(24)
 	start := goal
 	start.Move(board.Up)
-	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, badEnd{}, reduce.Options{}); !errors.Is(err, reduce.ErrEndgame) {
+	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, badEnd{}.end, reduce.Options{}); !errors.Is(err, reduce.ErrEndgame) {
 		t.Errorf("an endgame that fails: %v", err)
 	}
-	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, badEnd{path: "uuuuuuuuu"}, reduce.Options{}); !errors.Is(err, reduce.ErrEndgame) {
+	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, badEnd{path: "uuuuuuuuu"}.end, reduce.Options{}); !errors.Is(err, reduce.ErrEndgame) {
 		t.Errorf("an endgame whose path leaves the board: %v", err)
 	}
 	if _, _, err := reduce.Solve(context.Background(), nil, start, goal, nil, reduce.Options{}); err == nil {
 		t.Errorf("no endgame: no error")
 	}
-	if _, _, err := reduce.Solve(context.Background(), nil, board.Board{}, goal, testcache.Solver(), reduce.Options{}); err == nil {
+	if _, _, err := reduce.Solve(context.Background(), nil, board.Board{}, goal, testcache.Solver().Endgame(), reduce.Options{}); err == nil {
 		t.Errorf("the zero Board: no error")
 	}
 }
@@ -258,7 +258,7 @@ func TestWorst(t *testing.T) {
 			k := 20
 			for range k {
 				start := shuffled(rng, s, goal)
-				n, _, _ := reduce.Solve(context.Background(), nil, start, goal, testcache.Solver(), reduce.Options{})
+				n, _, _ := reduce.Solve(context.Background(), nil, start, goal, testcache.Solver().Endgame(), reduce.Options{})
 				r := float64(n) / float64(engine.Manhattan(start, goal))
 				worst = max(worst, r)
 				sum += r

@@ -865,7 +865,9 @@ func (w *lstate) subtree(s *lstate, start board.Board, t *task, bound int, stop 
 	w.init(s.l, b)
 	w.ctx, w.total, w.stopIf = s.ctx, s.total, stop
 	w.wg, w.wh, w.maxNodes, w.plain = s.wg, s.wh, s.maxNodes, s.plain
-	w.nodes, w.counted, w.check, w.stopped = 0, 0, lcheck, false
+	// The context is looked at on the first node: a task after one that
+	// a cancelled context stopped stops at once, not 64K nodes in.
+	w.nodes, w.counted, w.check, w.stopped = 0, 0, 1, false
 	w.bound, w.next = bound, 1<<30
 	copy(w.path[:], t.path)
 	t.found = w.dfs(len(t.path), t.q)

@@ -198,7 +198,7 @@ func (w *state) subtree(start board.Board, t *task, bound int, stop func() bool)
 	*w = state{}
 	w.init(p, b)
 	w.ctx, w.wg, w.wh, w.maxNodes, w.stopIf = ctx, wg, wh, maxNodes, stop
-	w.check = 1 << 16
+	w.check = 1 // the context looked at on the first node, as Large's subtree does
 	w.bound, w.next = bound, 1<<30
 	copy(w.path[:], t.path)
 	t.found = w.dfs(len(t.path), t.q)

@@ -262,7 +262,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	pdbDir := fs.String("pdb", "", "search 4x4 boards, and 5x5 ones with -optimal, with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds the 4x4 ones, gentable -pdb DIR -shape 5x5 the 5x5 ones), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
 	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, those built on first use for other 5x5 goals, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
-	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered with a path at most 1.5 times as long, found in milliseconds, and said not proven shortest; by default no limit, and 5s with -http")
+	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered at once (within a few tens of milliseconds) with a path said not proven shortest; by default no limit, and 5s with -http")
 	notationName := fs.String("notation", "blank", "write paths, and read -analyse's, in `NOTATION`: blank, the judges' letters, where the blank goes (ddrru), or tile, the speedsolvers', where the tile goes, a run of one letter written once with its count (U2 L2 D), e.g. -notation tile 23415x768")
 	analysePath := fs.String("analyse", "", "report on `PATH`, a solution played from the one board given (in -notation's letters, counts allowed): the distance to the goal before and after each move (exact up to 16 cells, else a lower bound), the moves that lost ground and what would have kept a shortest path, the total against the shortest, e.g. -analyse ldr 23415x768, or -analyse \"R2 U L\" -notation tile 23415x768")
 	asJSON := fs.Bool("json", false, "with -analyse, write the report as JSON, e.g. -analyse ldr -json 23415x768")
@@ -316,12 +316,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitFatal
 	}
-	var noted sync.Once
-	solver = solver.WithBuildNote(func(p pdb.Pattern) {
-		noted.Do(func() {
-			fmt.Fprintf(rawErr, "solve: building the pattern databases of %v boards, once (seconds; they are kept in the user cache folder)\n", p.Shape)
-		})
-	})
+	solver = solver.WithProgress(buildLine(rawErr, isTerminal(rawErr)))
 	var clearLine func()
 	if *optimal {
 		var progress search.LargeProgress
@@ -435,6 +430,34 @@ func progressBar(w io.Writer) func(num, placed, tiles int, moves int64) {
 		if now := time.Now(); now.Sub(last) >= 250*time.Millisecond {
 			last, shown = now, true
 			fmt.Fprintf(w, "\r\033[Ksolve: case %d: %d%% of %d tiles placed, %d moves written", num, 100*placed/max(tiles, 1), tiles, moves)
+		}
+	}
+}
+
+// buildLine returns the progress of the databases a Solver builds on
+// first use: a note on w the first time, and, where w is a terminal, how
+// far the builds have come, on a line of its own that is cleared when
+// they are done.
+func buildLine(w io.Writer, terminal bool) func(engine.BuildProgress) {
+	var mu sync.Mutex // cases are answered on every core
+	noted, shown := false, false
+	return func(p engine.BuildProgress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if p.Databases == 0 {
+			if shown {
+				fmt.Fprint(w, "\r\033[K")
+				shown = false
+			}
+			return
+		}
+		if !noted {
+			noted = true
+			fmt.Fprintf(w, "solve: building the pattern databases of %v boards, once (seconds; they are kept in the user cache folder)\n", p.Shape)
+		}
+		if terminal {
+			shown = true
+			fmt.Fprintf(w, "\r\033[Ksolve: building %s: %d%%", plural(p.Databases, "database"), 100*p.Done/max(p.Total, 1))
 		}
 	}
 }
