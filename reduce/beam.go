@@ -80,6 +80,9 @@ type part struct {
 	blank    uint8      // the goal cell of the blank
 	nb       [][4]int16 // each cell's neighbour by move, -1 for none
 	row, col []int8
+	// done is closed when the solve's context ends: a table's search
+	// stops, and is not whole (nil: never).
+	done <-chan struct{}
 }
 
 func (p *part) md(a, b uint8) int {
@@ -92,6 +95,9 @@ func (p *part) md(a, b uint8) int {
 func (s *solver) newPart(top, bottom, first, end int32) *part {
 	h, w := int(bottom-top), int(end-first)
 	p := &part{h: h, w: w, m: h * w, cols: s.cols, top: top, left: first}
+	if s.ctx != nil {
+		p.done = s.ctx.Done()
+	}
 	p.blank = p.local(s.blankGoal)
 	p.nb = make([][4]int16, p.m)
 	p.row, p.col = make([]int8, p.m), make([]int8, p.m)
@@ -212,9 +218,9 @@ func (p *part) table(g *group, wall []bool, queue *room[uint32]) {
 		}
 	}
 	if k == 2 {
-		g.whole = bfs2(g.dist, nb, m, q)
+		g.whole = bfs2(g.dist, nb, m, q, p.done)
 	} else {
-		g.whole = bfsAny(g.dist, nb, m, k, q)
+		g.whole = bfsAny(g.dist, nb, m, k, q, p.done)
 	}
 	g.least = g.leastRoom.get(size)
 	copy(g.least, g.dist[:size])
@@ -229,12 +235,17 @@ func (p *part) table(g *group, wall []bool, queue *room[uint32]) {
 // bfs2 is the search of table for groups of two tiles: dist holds the
 // goal's states at 0, the others at 255, and queue the goal's states,
 // with room for every state. It reports false where some state is more
-// than 254 moves from the goal, and holds 255, as those it cannot reach.
-func bfs2(dist []uint8, nb [][4]int16, m int, queue []uint32) bool {
+// than 254 moves from the goal, and holds 255, as those it cannot reach,
+// or where done is closed before the end (it is looked at every 64K
+// states: a table of a large part takes a tenth of a second).
+func bfs2(dist []uint8, nb [][4]int16, m int, queue []uint32, done <-chan struct{}) bool {
 	head := 0
 	for end, d := len(queue), uint8(1); head < len(queue) && d < 255; d++ {
 		// The states of depth d-1 are queue[head:end].
 		for ; head < end; head++ {
+			if head&(1<<16-1) == 0 && closed(done) {
+				return false
+			}
 			v := queue[head]
 			b := int(v >> 24)
 			t0, t1 := int(v>>16&0xff), int(v>>8&0xff)
@@ -262,12 +273,15 @@ func bfs2(dist []uint8, nb [][4]int16, m int, queue []uint32) bool {
 }
 
 // bfsAny is bfs2 for groups of k tiles, one to three.
-func bfsAny(dist []uint8, nb [][4]int16, m, k int, queue []uint32) bool {
+func bfsAny(dist []uint8, nb [][4]int16, m, k int, queue []uint32, done <-chan struct{}) bool {
 	var at [3]int
 	head := 0
 	for end, d := len(queue), uint8(1); head < len(queue) && d < 255; d++ {
 		// The states of depth d-1 are queue[head:end].
 		for ; head < end; head++ {
+			if head&(1<<16-1) == 0 && closed(done) {
+				return false
+			}
 			v := queue[head]
 			b := int(v >> 24)
 			for i := range k {
@@ -296,6 +310,16 @@ func bfsAny(dist []uint8, nb [][4]int16, m, k int, queue []uint32) bool {
 		end = len(queue)
 	}
 	return head == len(queue)
+}
+
+// closed reports whether done is closed (a nil done never is).
+func closed(done <-chan struct{}) bool {
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
 }
 
 // groupsOf splits the cells of a line, in order, into groups of k at most
