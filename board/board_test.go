@@ -303,12 +303,12 @@ func TestInfer(t *testing.T) {
 		{"12\n34\n5x", "3x2"},
 		{"1 2 3 4\n5 6 7 8\n9 10 11 0", "3x4"},
 		{"123x", "2x2"},
-		{"1 2 3 4 5 6 7 8 9 10 11 0", "12 cells: give -shape 2x6, 3x4, 4x3 or 6x2"},
-		{"12345x", "6 cells: give -shape 2x3 or 3x2"},
+		{"1 2 3 4 5 6 7 8 9 10 11 0", "12 cells: no square board; a 2x6, 3x4, 4x3 or 6x2 one"},
+		{"12345x", "6 cells: no square board; a 2x3 or 3x2 one"},
 		{"1234x67", "7 cells: no board has 7 cells; want R x C with R, C >= 2 and at most 1000000 cells"},
 		{"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 x", "5x5"},
 		{"1 2 3 4 5 6\n7 8 9 10 11 12\n13 14 15 16 17 0", "3x6"},
-		{strings.Repeat("1 ", 119) + "x", "120 cells: give -shape 2x60, 3x40, 4x30, 5x24, 6x20, 8x15, 10x12 or another R x C"},
+		{strings.Repeat("1 ", 119) + "x", "120 cells: no square board; a 2x60, 3x40, 4x30, 5x24, 6x20, 8x15, 10x12 or another R x C one"},
 		{"  ", "empty board; want its cells"},
 	} {
 		s, err := Infer(c.in)

@@ -212,18 +212,47 @@ func ShapeOf(n int) (Shape, error) {
 	if len(all) == 0 {
 		return Shape{}, fmt.Errorf("%d cells: no board has %d cells; want R x C with R, C >= 2 and at most %d cells", n, n, MaxCells)
 	}
+	return Shape{}, &ShapeError{Cells: n, Shapes: all}
+}
+
+// ShapeError is the error of a board written on one line whose cells
+// make no square board: the shapes it could be, for the caller to say
+// how its user gives one (Give).
+type ShapeError struct {
+	Cells  int     // the cells written
+	Shapes []Shape // the shapes of that many cells, fewest rows first
+}
+
+// Error says the count and the shapes it could be: "12 cells: no square
+// board; a 2x6, 3x4, 4x3 or 6x2 one".
+func (e *ShapeError) Error() string {
+	return fmt.Sprintf("%d cells: no square board; a %s one", e.Cells, e.Choices())
+}
+
+// Give returns the error worded as the caller asks for a shape, how
+// naming the caller's way: Give("-shape ") says "12 cells: give -shape
+// 2x6, 3x4, 4x3 or 6x2".
+func (e *ShapeError) Give(how string) error {
+	return fmt.Errorf("%d cells: give %s%s", e.Cells, how, e.Choices())
+}
+
+// Choices names the shapes, eight at most: "2x6, 3x4, 4x3 or 6x2".
+func (e *ShapeError) Choices() string {
 	var names []string
-	for _, s := range all {
+	for _, s := range e.Shapes {
 		names = append(names, s.String())
 	}
 	if len(names) > 8 {
 		names = append(names[:7], "another R x C")
 	}
+	if len(names) == 0 {
+		return "none"
+	}
 	list := names[0]
 	if len(names) > 1 {
 		list = strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 	}
-	return Shape{}, fmt.Errorf("%d cells: give -shape %s", n, list)
+	return list
 }
 
 // isqrt returns the largest r with r*r <= n, for n >= 0.
@@ -273,11 +302,16 @@ func Infer(text string) (Shape, error) {
 		}
 	}
 	if len(rows) > 1 {
-		same := true
-		for _, n := range rows {
-			same = same && n == rows[0]
+		for i, n := range rows {
+			if n == rows[0] {
+				continue
+			}
+			if s, err := ShapeOf(total); err == nil {
+				return s, nil // Parse names the row that is not of s, and where
+			}
+			return Shape{}, fmt.Errorf("row %d has %d cells, row 1 %d; want rows of as many cells", i+1, n, rows[0])
 		}
-		if s := (Shape{Rows: len(rows), Cols: rows[0]}); same && s.Valid() {
+		if s := (Shape{Rows: len(rows), Cols: rows[0]}); s.Valid() {
 			return s, nil
 		}
 	}

@@ -87,9 +87,9 @@ func serve(addr string, solver *engine.Solver, timeout time.Duration, stderr io.
 // directory when all of them are there. A dir that is missing or does not
 // hold them is an error; a corrupt file is one when it is first used.
 func solverFor(dir string) (*engine.Solver, error) {
-	s, err := largeFor(dir)
+	s, err := embedded.Open(dir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("-pdb %s: %w", dir, err)
 	}
 	// Databases built for goals no stored plan fits, and the fast
 	// lookups of tables, are kept for the next run.
@@ -97,44 +97,6 @@ func solverFor(dir string) (*engine.Solver, error) {
 		s = s.WithCache(d)
 	}
 	return s, nil
-}
-
-// holdsLarge reports whether set holds the 4x4 databases of gentable
-// -pdb, or the 5x5 ones, zero-aware or as an earlier gentable wrote them.
-func holdsLarge(set *pdb.Set) bool {
-	for _, pl := range pdb.LargePlans {
-		if set.HasPlan(pl) == nil {
-			return true
-		}
-	}
-	return false
-}
-
-// largeFor is solverFor without the cache of built databases.
-func largeFor(dir string) (*engine.Solver, error) {
-	if dir == "none" {
-		return embedded.Solver(), nil
-	}
-	if dir == "" {
-		d, err := pdb.DefaultDir()
-		if err != nil {
-			return embedded.Solver(), nil
-		}
-		set, err := pdb.OpenDir(d)
-		if err != nil || !holdsLarge(set) {
-			return embedded.Solver(), nil
-		}
-		return embedded.SolverWith(set), nil
-	}
-	set, err := pdb.OpenDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("-pdb %s: %w", dir, err)
-	}
-	// The 4x4 set, or the 5x5 one, or both.
-	if err := set.HasPlan(pdb.Large); err != nil && !holdsLarge(set) {
-		return nil, fmt.Errorf("-pdb %s: %w; gentable -pdb %s builds them (and gentable -pdb %s -shape 5x5 the 5x5 ones)", dir, err, dir, dir)
-	}
-	return embedded.SolverWith(set), nil
 }
 
 // lookupsOnly reports whether every board of args, of preset p, is

@@ -135,7 +135,7 @@ func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Pres
 	}
 	if p.Size != format.NoSize {
 		// The goal of every case, of one shape: cases of another are bad.
-		s, err := board.Infer(goalText)
+		s, err := format.InferShape(goalText)
 		if err != nil {
 			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, err)
 		}
@@ -146,7 +146,7 @@ func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Pres
 		return p, g, nil
 	}
 	if infer && shapeText == "" {
-		s, err := board.Infer(goalText)
+		s, err := format.InferShape(goalText)
 		if err != nil {
 			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, err)
 		}

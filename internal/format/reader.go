@@ -156,7 +156,19 @@ func (r *Reader) argShape(k int) (board.Shape, error) {
 	if k < 1 || k > len(r.argTexts) {
 		return board.Shape{}, errors.New("no shape for the board")
 	}
-	return board.Infer(r.argTexts[k-1])
+	return InferShape(r.argTexts[k-1])
+}
+
+// InferShape is board.Infer with its errors worded for the commands: a
+// board on one line whose cells make no square says "give -shape 2x3 or
+// 3x2".
+func InferShape(text string) (board.Shape, error) {
+	s, err := board.Infer(text)
+	var se *board.ShapeError
+	if errors.As(err, &se) {
+		return s, se.Give("-shape ")
+	}
+	return s, err
 }
 
 // wantCells says how many cells a board of s has: "9 cells".

@@ -38,6 +38,10 @@ func (s *Server) boards(w http.ResponseWriter, r *http.Request) (start, goal boa
 		shape, err = board.ParseShape(st)
 	} else {
 		shape, err = board.Infer(text)
+		var se *board.ShapeError
+		if errors.As(err, &se) {
+			err = se.Give("shape=")
+		}
 	}
 	if err != nil {
 		s.fail(w, r, http.StatusBadRequest, "board: "+err.Error())

@@ -56,7 +56,7 @@ func TestStatuses(t *testing.T) {
 		{solveURL("12345x", "shape", "3x2"), 200, "shape", "3x2"},
 		{solveURL("21345678x"), 200, "reason", "the board and the goal have different parity: the number of tile pairs out of order, is odd for the board and even for the goal, and no move changes it"},
 		{solveURL("12345678q"), 400, "error", "board: column 9: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
-		{solveURL("12345x"), 400, "error", "board: 6 cells: give -shape 2x3 or 3x2"},
+		{solveURL("12345x"), 400, "error", "board: 6 cells: give shape=2x3 or 3x2"},
 		{solveURL("12345678x", "goal", "123"), 400, "error", "goal: too few cells: 3, want 9"},
 		{solveURL("12345678x", "shape", "9x9"), 400, "error", "board: column 9: unexpected 'x'; want a tile 1..80 or a blank (x X 0 #) for a 9x9 board"},
 		{"/api/solve", 400, "error", "board: want a board, such as board=23415x768 or board=1 2 3/4 5 6/7 8 0"},
