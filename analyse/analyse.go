@@ -19,7 +19,7 @@ import (
 
 // Report is what Analyse finds of a path.
 type Report struct {
-	Start, Goal board.Board
+	Start, Goal board.Board  // the board the path starts from and the goal it is to reach
 	Path        []board.Move // as the blank makes them
 	// Exact says that Distances are the shortest paths' lengths; else they
 	// are the tiles' Manhattan distances from their goals, lower bounds.

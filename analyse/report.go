@@ -13,14 +13,14 @@ import (
 // JSON is a Report as the CLI's -json and the web API write it: boards as
 // rows separated by slashes ("1 2 3/4 5 6/7 8 0"), moves in a notation.
 type JSON struct {
-	Shape    string `json:"shape"`
-	Board    string `json:"board"`
-	Goal     string `json:"goal"`
-	Notation string `json:"notation"`
-	Path     string `json:"path"`
-	Moves    int    `json:"moves"` // one tile at a time
-	Lines    int    `json:"lines"` // several tiles of a line slid at once counted as one
-	Solved   bool   `json:"solved"`
+	Shape    string `json:"shape"`    // rows x columns, as "3x3"
+	Board    string `json:"board"`    // the board the path starts from
+	Goal     string `json:"goal"`     // the goal
+	Notation string `json:"notation"` // the notation of the moves: "blank" or "tile"
+	Path     string `json:"path"`     // the path's moves
+	Moves    int    `json:"moves"`    // one tile at a time
+	Lines    int    `json:"lines"`    // several tiles of a line slid at once counted as one
+	Solved   bool   `json:"solved"`   // the path ends on the goal
 	// Exact says that Distances are the shortest paths' lengths; else
 	// they are the tiles' Manhattan distances, lower bounds.
 	Exact     bool   `json:"exact"`
@@ -28,15 +28,15 @@ type JSON struct {
 	Shortest  *int   `json:"shortest,omitempty"` // the shortest path's length (exact)
 	Over      *int   `json:"over,omitempty"`     // moves more than the shortest (exact, solved)
 	Ours      *int   `json:"ours,omitempty"`     // the length of the solver's path, not proven shortest (not exact)
-	Lost      []Lost `json:"lost"`
+	Lost      []Lost `json:"lost"`               // the moves that lost ground, empty for none
 }
 
 // Lost is a move that lost ground, in JSON.
 type Lost struct {
-	Move   int    `json:"move"` // counted from 1
-	Letter string `json:"letter"`
-	Before int    `json:"before"`
-	After  int    `json:"after"`
+	Move   int    `json:"move"`             // counted from 1
+	Letter string `json:"letter"`           // the move, in the JSON's notation
+	Before int    `json:"before"`           // the distance before the move
+	After  int    `json:"after"`            // the distance after it
 	Better string `json:"better,omitempty"` // the moves that kept a shortest path (exact)
 }
 

@@ -26,7 +26,7 @@ const MaxCells = 1_000_000
 
 // Shape is the geometry of a board: its rows and columns.
 type Shape struct {
-	Rows, Cols int
+	Rows, Cols int // the number of rows and of columns
 }
 
 // Shape3x3 is the board of the 8-puzzle.

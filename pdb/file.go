@@ -100,10 +100,10 @@ func Pack(extras []uint8) ([]byte, error) {
 
 // Header is the fixed part of a database file.
 type Header struct {
-	Pattern  Pattern
-	Storage  Storage
-	RawLen   int
-	Checksum uint32
+	Pattern  Pattern // the pattern whose extras the file holds
+	Storage  Storage // how the file holds its raw bytes
+	RawLen   int     // the length of the raw bytes
+	Checksum uint32  // the CRC-32 (Castagnoli) of the raw bytes, as Checksum returns it
 }
 
 // Encode returns the file of pattern p whose raw bytes are raw (Pack),
@@ -207,7 +207,7 @@ func ReadHeader(data []byte) (Header, []byte, error) {
 
 // DB is a decoded database: a pattern and its extras.
 type DB struct {
-	Pattern Pattern
+	Pattern Pattern // the pattern whose extras db holds
 	raw     []byte
 }
 

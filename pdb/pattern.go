@@ -32,9 +32,9 @@ const MaxCells = 32
 // Pattern is a set of goal cells of a shape, with the goal's blank cell:
 // the tiles whose goal cells they are, and the blank's region at the goal.
 type Pattern struct {
-	Shape board.Shape
-	Cells []int // the goal cells of the pattern's tiles, ascending
-	Blank int   // the goal's blank cell, not one of Cells
+	Shape board.Shape // the shape of the boards the pattern is of
+	Cells []int       // the goal cells of the pattern's tiles, ascending
+	Blank int         // the goal's blank cell, not one of Cells
 	// Zero says the database is zero-aware: it holds a byte a placement,
 	// the extra with the blank in the region of free cells that holds
 	// the cell Blank (low four bits; where Blank is a tile's, the least

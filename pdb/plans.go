@@ -8,10 +8,10 @@ import "github.com/slidingpuzzle/solver/board"
 // them for the other through a transposing map, and for goals with the
 // blank in another corner through a symmetry.
 type Plan struct {
-	Shape    board.Shape
-	Blank    int
-	Patterns [][]int
-	Zero     bool // its databases are zero-aware (Pattern.Zero)
+	Shape    board.Shape // the shape whose tiles the plan partitions
+	Blank    int         // the goal's blank cell
+	Patterns [][]int     // each pattern's goal cells, ascending (Pattern.Cells)
+	Zero     bool        // its databases are zero-aware (Pattern.Zero)
 	// Blanks, when not nil, gives each pattern's database a blank cell
 	// of its own in place of Blank, in the same free region as Blank
 	// (SameRegion): an additive database serves every goal whose blank

@@ -6,7 +6,7 @@
 // of a million cells, whose path runs to billions of moves, is answered
 // in memory that grows with its cells alone.
 //
-// While the part left has more than beamCells (144) cells, its lines are
+// While the part left has more than 144 cells, its lines are
 // placed tile by tile, by the usual means of the constructive solvers
 // (Parberry's real-time algorithm): the blank is brought in front of the
 // tile and the tile steps into it, diagonally where it must go both ways

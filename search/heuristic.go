@@ -22,7 +22,7 @@ import (
 // next to each other next to each other: a symmetry of a board, or the
 // transposition of one shape onto another.
 type Map struct {
-	From, To board.Shape
+	From, To board.Shape           // the shape mapped and the shape it maps onto
 	cell     [board.MaxSmall]uint8 // cell i of From is cell[i] of To
 }
 
@@ -157,8 +157,8 @@ type Heuristic struct {
 // Part is a database read through a Map: the database's pattern, on the
 // board, is the image of its cells.
 type Part struct {
-	DB  *pdb.DB
-	Map Map
+	DB  *pdb.DB // the database, of a pattern of the Map's From shape
+	Map Map     // the map of the database's cells onto the board's
 }
 
 // NewHeuristic makes the bound of a shape for goals whose blank is in cell

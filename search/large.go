@@ -202,8 +202,8 @@ func (s *lstate) extraOf(i int, idx int32) uint8 {
 // board's: Map[i] is the board's cell of the database's cell i, nil for
 // the identity. Symmetries lists the maps of a shape onto itself.
 type LargePart struct {
-	DB  *pdb.DB
-	Map []int
+	DB  *pdb.DB // the database read through Map
+	Map []int   // the board's cell of each of the database's cells, nil for the identity
 }
 
 // Symmetries returns the symmetries of shape s, of at most

@@ -72,10 +72,11 @@ func (t *Table) fastIfBuilt() *fastTable {
 // Expect says that about n lookups of t are coming, such as the cases of
 // a judge file that says how many it holds. When its fast lookups would
 // pay for themselves within them (reading them from the cache pays after
-// cachedLookups lookups, building them after about expectBuild), t starts
-// making them now, in the background, and its lookups wait for them
-// rather than follow the table meanwhile. Several tables made at once
-// share the cores (buildFast9). A fault is reported by the lookups.
+// a few hundred lookups, building them after about ten thousand), t
+// starts making them now, in the background, and its lookups wait for
+// them rather than follow the table meanwhile. A 3x3 table builds them
+// on every core, so several tables made at once share the cores. A fault
+// is reported by the lookups.
 func (t *Table) Expect(n int) {
 	if t == nil || t.fast == nil || t.built.Load() != nil || t.maxDepth > MaxPackedLen {
 		return

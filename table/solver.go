@@ -220,7 +220,8 @@ func (v *Solver) PackedAt(key Key) (Packed, bool) {
 }
 
 // Packed is a shortest path packed two bits a move, as the fast lookups
-// hold it (see fastTable).
+// hold it: the first move in the lowest bits, and a 1 bit just above the
+// last move.
 type Packed uint64
 
 // Len returns the number of moves of p.
