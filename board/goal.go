@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Goal is the arrangement boards are solved to, as people name it: a
@@ -15,6 +16,7 @@ import (
 type Goal struct {
 	name string // one of GoalNames but BlankLast; "" for blank-last or a board
 	b    Board  // the goal's own board, or the zero Board for a named goal
+	text string // the board as it was written, for String
 }
 
 // ErrGoalShape is the error of Goal.For for a goal that is a board of
@@ -42,7 +44,7 @@ func ParseGoal(s Shape, text string) (Goal, error) {
 	if err != nil {
 		return Goal{}, err
 	}
-	return Goal{b: b}, nil
+	return Goal{b: b, text: strings.TrimSpace(text)}, nil
 }
 
 // MustParseGoal is ParseGoal for a goal written in a program: it panics
@@ -95,9 +97,13 @@ func (g Goal) For(s Shape) (Board, error) {
 	return Board{}, fmt.Errorf("shape %v not supported", s)
 }
 
-// String returns g's name, or its board as Board.String writes it.
+// String returns g's name, or its board as it was written (as
+// Board.String writes it, for a goal GoalOf made).
 func (g Goal) String() string {
-	if g.b.Valid() {
+	switch {
+	case g.text != "":
+		return g.text
+	case g.b.Valid():
 		return g.b.String()
 	}
 	return g.Name()

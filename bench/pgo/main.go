@@ -69,7 +69,7 @@ func run(out string) error {
 	// its inner loop is what the hard positions spend their time in.
 	p4, _ := format.Lookup("hdu1043")
 	p4 = p4.WithShape(board.Shape{Rows: 4, Cols: 4})
-	p4.Goal = board.BlankFirst
+	p4.Goal = board.MustParseGoal(board.Shape{}, board.BlankFirst)
 	var fifteen bytes.Buffer
 	if err := (&judge.Generator{Solver: s, Preset: p4, N: 40, Seed: 3, MaxDepth: -1, Walk: 55}).Write(&fifteen); err != nil {
 		return fmt.Errorf("4x4: %w", err)
@@ -130,7 +130,7 @@ func (w workload) run(s *engine.Solver) error {
 	if w.check == nil {
 		return solve(s, w, io.Discard)
 	}
-	c := &judge.Checker{Solver: s, Preset: w.preset, Goal: board.Board{}, Shortest: true, InputName: "in", AnswersName: "ans"}
+	c := &judge.Checker{Solver: s, Preset: w.preset, Shortest: true, InputName: "in", AnswersName: "ans"}
 	v, err := c.Check(bytes.NewReader(w.input), bytes.NewReader(w.check), io.Discard)
 	if err == nil && !v.OK() {
 		err = fmt.Errorf("judge check: %d cases failed", v.Failed+v.Other)

@@ -93,14 +93,14 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.StringVar(&c.shape, "shape", "", "boards of `RxC` cells instead of the format's, e.g. -shape 2x3; the goal is then the tiles in order, the blank last")
 }
 
-// preset returns the chosen preset and goal, and for a preset whose cases
-// give their size, the -shape of the boards gen writes (the zero Shape if
-// none was given), or prints why not.
-func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, board.Shape, bool) {
+// preset returns the chosen preset, with the goal of -goal, and for a
+// preset whose cases give their size, the -shape of the boards gen
+// writes (the zero Shape if none was given), or prints why not.
+func (c *common) preset(stderr io.Writer) (format.Preset, board.Shape, bool) {
 	p, ok := format.Lookup(c.format)
 	if !ok {
 		fmt.Fprintf(stderr, "judge: unknown format %q; want one of %s\n", c.format, strings.Join(format.Names(), ", "))
-		return p, board.Board{}, board.Shape{}, false
+		return p, board.Shape{}, false
 	}
 	shapeText, sized := c.shape, board.Shape{}
 	var err error
@@ -111,18 +111,17 @@ func (c *common) preset(stderr io.Writer) (format.Preset, board.Board, board.Sha
 		}
 		shapeText = ""
 	}
-	var goal board.Board
 	if err == nil {
-		p, goal, err = cli.Setup(p, shapeText, c.goal, false)
+		p, err = p.Setup(shapeText, c.goal, false, format.FlagWording)
 	}
 	if err == nil && p.Size == format.NoSize {
 		_, err = embedded.Solver().Engine(p.Shape)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "judge: %v\n", err)
-		return p, board.Board{}, board.Shape{}, false
+		return p, board.Shape{}, false
 	}
-	return p, goal, sized, true
+	return p, sized, true
 }
 
 // parse parses the flags of a command, wherever they stand, and returns
@@ -167,7 +166,7 @@ Flags:
 		fmt.Fprintf(stderr, "judge check: want INPUT and ANSWERS, got %d arguments (judge check -h)\n", len(files))
 		return exitFatal
 	}
-	p, goal, _, ok := c.preset(stderr)
+	p, _, ok := c.preset(stderr)
 	if !ok {
 		return exitFatal
 	}
@@ -191,7 +190,7 @@ Flags:
 	}
 	out := bufio.NewWriter(stdout)
 	ch := &judge.Checker{
-		Solver: cachedSolver(), Preset: p, Goal: goal, Shortest: *shortest,
+		Solver: cachedSolver(), Preset: p, Shortest: *shortest,
 		InputName: files[0], AnswersName: files[1],
 	}
 	v, err := ch.Check(readers[0], readers[1], out)
@@ -243,11 +242,11 @@ Flags:
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
-	p, goal, sized, ok := c.preset(stderr)
+	p, sized, ok := c.preset(stderr)
 	if !ok {
 		return exitFatal
 	}
-	g := &judge.Generator{Solver: embedded.Solver(), Preset: p, Shape: sized, Goal: goal, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all, Walk: *walk}
+	g := &judge.Generator{Solver: embedded.Solver(), Preset: p, Shape: sized, N: *n, Seed: *seed, MaxDepth: -1, Unsolvable: *unsolvable, All: *all, Walk: *walk}
 	if *all && (set["n"] || set["seed"]) {
 		fmt.Fprintf(stderr, "judge gen: -all writes every arrangement, in order, and cannot take -n or -seed\n")
 		return exitFatal

@@ -34,7 +34,7 @@ func analyseOne(ctx context.Context, args []string, text string, nt notation.Not
 		fmt.Fprintf(stderr, "solve: -analyse %q: %v\n", clip(text), err)
 		return exitBad
 	}
-	r := format.NewArgsReader(args, p, p.GoalOr(job.Goal))
+	r := format.NewArgsReader(args, p)
 	var c format.Case
 	if !r.Next(&c) {
 		fmt.Fprintf(stderr, "solve: -analyse: %v\n", r.Err())

@@ -268,7 +268,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Boards given as arguments, with no format or shape, say their own
 	// shape; a judge file on standard input has its format's.
 	infer := !set["format"] && !set["shape"] && (len(operands) > 0 || *goalText != "")
-	p, goal, err := cli.Setup(p, *shapeText, *goalText, infer)
+	p, err = p.Setup(*shapeText, *goalText, infer, format.FlagWording)
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitFatal
@@ -308,7 +308,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	job := &batch.Job{
 		Solver:    solver,
 		Preset:    p,
-		Goal:      goal,
 		Name:      "stdin",
 		Log:       stderr,
 		LogPrefix: "solve: ",
@@ -504,7 +503,7 @@ func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer)
 		return exitFatal
 	}
 	code := exitOK
-	r := format.NewArgsReader(args, p, p.GoalOr(job.Goal))
+	r := format.NewArgsReader(args, p)
 	var c format.Case
 	first := true
 	for r.Next(&c) {

@@ -92,7 +92,7 @@ func TestZeroValues(t *testing.T) {
 	if _, ok := p.DefaultGoal(); ok {
 		t.Error("the zero Preset has a goal")
 	}
-	rd := format.NewReader(strings.NewReader("1 2 3\n"), "in", p, z)
+	rd := format.NewReader(strings.NewReader("1 2 3\n"), "in", p)
 	var c format.Case
 	for rd.Next(&c) {
 		if c.Err == nil {
@@ -197,7 +197,7 @@ func TestZeroValues(t *testing.T) {
 		t.Error("the zero Generator wrote")
 	}
 	bad, _ := format.Lookup("hdu1043")
-	bad.Goal = "123"
+	bad.Goal = board.GoalOf(board.Shape{Rows: 2, Cols: 2}.Goal(3)) // not of the preset's shape
 	if _, err := (&batch.Job{Solver: embedded.Solver(), Preset: bad}).Run(strings.NewReader("12345678x\n"), io.Discard); err == nil {
 		t.Error("a preset with a bad goal ran")
 	}
@@ -284,9 +284,10 @@ func FuzzAPI(f *testing.F) {
 			}
 		}
 		// A preset of this shape and goal, through a whole job.
-		p := format.Preset{Name: "fuzz", Shape: s, OneLine: true, Goal: string(b), Blank: 'x', Print: format.Print(mode % 4)}
+		pg, _ := board.ParseGoal(s, string(b)) // blank-last where b is none
+		p := format.Preset{Name: "fuzz", Shape: s, OneLine: true, Goal: pg, Blank: 'x', Print: format.Print(mode % 4)}
 		var out bytes.Buffer
-		job := &batch.Job{Solver: embedded.Solver(), Preset: p, Goal: goal}
+		job := &batch.Job{Solver: embedded.Solver(), Preset: p}
 		job.Run(bytes.NewReader(a), &out)
 		job.RunArgs([]string{string(a), string(b)}, &out)
 		(&judge.Checker{Solver: embedded.Solver(), Preset: p}).Check(bytes.NewReader(a), bytes.NewReader(b), io.Discard)

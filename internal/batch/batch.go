@@ -33,9 +33,6 @@ import (
 type Job struct {
 	Solver *engine.Solver
 	Preset format.Preset
-	// Goal is the goal of every case when the preset reads none with its
-	// cases; the zero Board means the preset's own.
-	Goal board.Board
 	// Name names the input in messages: "stdin".
 	Name string
 	// Log, when not nil, receives the message of each bad case (and of
@@ -115,7 +112,7 @@ func (j *Job) RunContext(ctx context.Context, in io.Reader, out io.Writer) (Resu
 			return Result{}, err
 		}
 	}
-	return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset, goal), out)
+	return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset), out)
 }
 
 // RunArgs answers boards given as command-line arguments, one a case (two
@@ -128,36 +125,31 @@ func (j *Job) RunArgs(args []string, out io.Writer) (Result, error) {
 
 // RunArgsContext is RunArgs, stopped when ctx is done as RunContext is.
 func (j *Job) RunArgsContext(ctx context.Context, args []string, out io.Writer) (Result, error) {
-	goal, err := j.check(true)
-	if err != nil {
+	if _, err := j.check(true); err != nil {
 		return Result{}, err
 	}
 	cases := len(args)
 	if j.Preset.Pairs {
 		cases = (cases + 1) / 2
 	}
-	return j.runCasesOf(ctx, format.NewArgsReader(args, j.Preset, goal), out, cases)
+	return j.runCasesOf(ctx, format.NewArgsReader(args, j.Preset), out, cases)
 }
 
-// check returns the goal of the job's cases, or why the job cannot run.
-// For arguments a preset may have no shape, when the job has no goal.
+// check returns the goal of the job's cases (its preset's, resolved
+// for the preset's shape; the zero Board where each case has a goal or a
+// shape of its own), or why the job cannot run. For arguments a preset
+// may have no shape, unless its goal is a board.
 func (j *Job) check(args bool) (board.Board, error) {
 	if j.Solver == nil {
 		return board.Board{}, errors.New("batch: the Job has no engine.Solver")
 	}
-	if args && j.Preset.Shape == (board.Shape{}) && !j.Goal.Valid() {
+	if _, isBoard := j.Preset.Goal.Board(); args && j.Preset.Shape == (board.Shape{}) && !isBoard {
 		return board.Board{}, j.Preset.CheckArgs()
 	}
 	if err := j.Preset.Check(); err != nil {
 		return board.Board{}, err
 	}
-	goal := j.Preset.GoalOr(j.Goal)
-	// A preset of pairs reads each case's goal; one whose cases give their
-	// size has a goal of one shape for the cases of that shape, and the
-	// others are bad cases (format.Reader says so).
-	if !j.Preset.Pairs && j.Preset.Size == format.NoSize && goal.Shape() != j.Preset.Shape {
-		return board.Board{}, fmt.Errorf("batch: the goal %v is not a board of the preset's shape %v", goal, j.Preset.Shape)
-	}
+	goal, _ := j.Preset.DefaultGoal()
 	return goal, nil
 }
 

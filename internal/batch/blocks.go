@@ -45,7 +45,7 @@ func (j *Job) runBlocks(ctx context.Context, in io.Reader, out io.Writer, goal b
 	solver := g.Lookups()
 	if solver == nil || solver.Table().MaxDepth() > table.MaxPackedLen {
 		// No table, or paths too long to pack.
-		return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset, goal), out)
+		return j.runCases(ctx, format.NewReader(in, j.Name, j.Preset), out)
 	}
 	workers := j.Workers
 	if workers <= 0 {
@@ -378,7 +378,7 @@ func (w *worker) answerLines(b *block) {
 					continue
 				}
 				if w.r == nil {
-					w.r = format.NewReader(nil, j.Name, *p, w.solver.Goal())
+					w.r = format.NewReader(nil, j.Name, *p)
 				}
 				w.r.ResetSlowLine(it.text, it.line) // nextKey found no board in it
 				for w.r.Next(&w.cases) {

@@ -40,6 +40,7 @@ func runPreset(t *testing.T, name, in string, blocks bool) string {
 func runGoal(t *testing.T, p format.Preset, goal board.Board, in string, blocks bool) string {
 	t.Helper()
 	var msgs strings.Builder
+	p.Goal = board.GoalOf(goal)
 	j := &Job{Solver: embedded.Solver(), Preset: p, Name: "in", Log: &msgs, LogPrefix: "> "}
 	var out bytes.Buffer
 	var res Result
@@ -47,7 +48,7 @@ func runGoal(t *testing.T, p format.Preset, goal board.Board, in string, blocks 
 	if blocks {
 		res, err = j.runBlocks(context.Background(), strings.NewReader(in), &out, goal)
 	} else {
-		res, err = j.runCases(context.Background(), format.NewReader(strings.NewReader(in), j.Name, j.Preset, goal), &out)
+		res, err = j.runCases(context.Background(), format.NewReader(strings.NewReader(in), j.Name, j.Preset), &out)
 	}
 	if err != nil {
 		t.Fatal(err)
@@ -218,7 +219,8 @@ func TestSeparatedBlocks(t *testing.T) {
 			// their boards (answerBoards); for even ones, not yet.
 			v := engine.New(table.NewSet(generated.FS))
 			if seed%2 == 1 {
-				g, err := v.For(p.GoalOr(board.Board{}))
+				goal, _ := p.DefaultGoal()
+				g, err := v.For(goal)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -281,7 +283,7 @@ func TestBlocksAgreeGoals(t *testing.T) {
 // Log) and the answers as the tests give Run's.
 func alone(t *testing.T, j *Job, in string) string {
 	t.Helper()
-	r := format.NewReader(strings.NewReader(in), j.Name, j.Preset, j.Preset.GoalOr(board.Board{}))
+	r := format.NewReader(strings.NewReader(in), j.Name, j.Preset)
 	var a answerer
 	var c format.Case
 	var dst []byte

@@ -145,7 +145,7 @@ func BenchmarkPairBlocks(b *testing.B) {
 				bd, _ := board.New(board.Shape3x3, cells[:])
 				sb.Write(p.AppendBoard(nil, bd))
 			}
-			r := format.NewReader(strings.NewReader(sb.String()), "in", p, board.Board{})
+			r := format.NewReader(strings.NewReader(sb.String()), "in", p)
 			var blocks []*format.Block
 			cases := 0
 			for {

@@ -21,7 +21,7 @@ func largeCase(p format.Preset, s board.Shape, seed uint64) (board.Board, []byte
 	rng := rand.New(rand.NewPCG(seed, 1))
 	cells := rng.Perm(s.Cells())
 	b, _ := board.New(s, cells)
-	goal, _ := p.GoalFor(s)
+	goal, _ := p.Goal.For(s)
 	if !board.Solvable(b, goal) {
 		i, j := 0, 1
 		if cells[i] == 0 || cells[j] == 0 {
@@ -67,7 +67,7 @@ func TestStream(t *testing.T) {
 		if len(lines) != per*len(starts) {
 			t.Fatalf("%v: %d lines, want %d", p.Print, len(lines), per*len(starts))
 		}
-		goal, _ := p.GoalFor(s)
+		goal, _ := p.Goal.For(s)
 		for i, start := range starts {
 			path := lines[per*i+per-1]
 			if per == 2 && lines[2*i] != strconv.Itoa(len(path)) {

@@ -12,9 +12,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-
-	"github.com/slidingpuzzle/solver/board"
-	"github.com/slidingpuzzle/solver/internal/format"
 )
 
 // Parse parses args with fs, taking flags wherever they stand among the
@@ -95,80 +92,6 @@ func Exit(err error) int {
 		return 0
 	}
 	return 2
-}
-
-// Setup applies the -shape and -goal flags to a preset: shapeText ("" if
-// not given) sets its shape and, unless the preset reads a goal with every
-// case, its goal to the standard one of that shape; goalText ("" if not
-// given) is the goal of every case: a board, or a name of a goal that
-// every shape has (blank-last, blank-first, snail), which becomes the
-// preset's. When infer is true (neither -format nor -shape was given) the
-// shape comes from the goal as written, or, with no goal or a named one,
-// from each board (the zero Shape). It returns the preset and the goal,
-// the zero Board for the preset's own.
-func Setup(p format.Preset, shapeText, goalText string, infer bool) (format.Preset, board.Board, error) {
-	if shapeText != "" && p.Size != format.NoSize {
-		return p, board.Board{}, fmt.Errorf("-shape does not go with -format %s, whose cases give their own size", p.Name)
-	}
-	if slices.Contains(board.GoalNames, goalText) {
-		if p.Pairs {
-			return p, board.Board{}, fmt.Errorf("-goal does not go with -format %s, which reads a goal with every case", p.Name)
-		}
-		p.Goal = goalText
-		goalText = ""
-	}
-	if shapeText != "" {
-		s, err := board.ParseShape(shapeText)
-		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-shape: %w", err)
-		}
-		p = p.WithShape(s)
-	}
-	if goalText == "" {
-		if infer && shapeText == "" {
-			p = p.WithShape(board.Shape{})
-		}
-		return p, board.Board{}, nil
-	}
-	if p.Pairs {
-		return p, board.Board{}, fmt.Errorf("-goal does not go with -format %s, which reads a goal with every case", p.Name)
-	}
-	if p.Size != format.NoSize {
-		// The goal of every case, of one shape: cases of another are bad.
-		s, err := format.InferShape(goalText)
-		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, err)
-		}
-		g, err := board.Parse(s, goalText)
-		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, Positionless(goalText, err))
-		}
-		return p, g, nil
-	}
-	if infer && shapeText == "" {
-		s, err := format.InferShape(goalText)
-		if err != nil {
-			return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, err)
-		}
-		p = p.WithShape(s)
-	}
-	g, err := board.Parse(p.Shape, goalText)
-	if err != nil {
-		return p, board.Board{}, fmt.Errorf("-goal %q: %w", goalText, Positionless(goalText, err))
-	}
-	return p, g, nil
-}
-
-// Positionless drops the "1:" of an error in a board written on one line.
-func Positionless(text string, err error) error {
-	var se *board.SyntaxError
-	if errors.As(err, &se) && !strings.Contains(text, "\n") {
-		if se.Col > 0 {
-			return fmt.Errorf("column %d: %s", se.Col, se.Msg)
-		}
-		return errors.New(se.Msg)
-	}
-	return err
 }
 
 // LimitMemory sets a soft memory limit of 28 MiB unless GOMEMLIMIT says

@@ -269,7 +269,7 @@ func (b *Block) Reader(into *Reader) *Reader {
 		return emptyReader() // the zero Block
 	}
 	if into == nil || into.p.Name != b.src.p.Name {
-		into = newReader(nil, b.src.name, b.src.p, b.src.goal, false)
+		into = newReader(nil, b.src.name, b.src.p, false)
 	}
 	into.name, into.p, into.goal, into.slow = b.src.name, b.src.p, b.src.goal, b.src.slow
 	into.lineReader.resetMem(b.data, b.line)
@@ -283,7 +283,7 @@ func (b *Block) Reader(into *Reader) *Reader {
 
 // emptyReader returns a Reader of no cases and no faults.
 func emptyReader() *Reader {
-	r := newReader(bytes.NewReader(nil), "", Preset{}, board.Board{}, false)
+	r := newReader(bytes.NewReader(nil), "", Preset{}, false)
 	r.invalid = nil
 	return r
 }

@@ -26,8 +26,7 @@ func full(c *Case) string {
 //
 // whole counts the blocks it found read whole at once.
 func readBlocks(p Preset, in string, rng *rand.Rand) (out []string, blocks, whole int) {
-	goal, _ := p.DefaultGoal()
-	r := NewReader(strings.NewReader(in), "in", p, goal)
+	r := NewReader(strings.NewReader(in), "in", p)
 	var b Block
 	var sub *Reader
 	var c Case
@@ -238,7 +237,7 @@ func TestBlocksAgree(t *testing.T) {
 				n *= 4
 			}
 			in := separatedFileOf(p, n, rng, messy)
-			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+			want := collect(NewReader(strings.NewReader(in), "in", p), full)
 			got, blocks, whole := readBlocks(p, in, rng)
 			if blocks == 0 {
 				t.Errorf("%s seed %d: no blocks cut from %d bytes", name, seed, len(in))
@@ -272,7 +271,7 @@ func sameCases(t *testing.T, what, gotName, wantName string, got, want []string)
 func agreesWithout(t *testing.T, off slowPaths, names []string, rows bool, stream uint64, size int) {
 	t.Helper()
 	read := func(p Preset, in string, slow bool) []string {
-		r := NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{}))
+		r := NewReader(strings.NewReader(in), "in", p)
 		if slow {
 			r.slow = off
 		}
@@ -297,7 +296,7 @@ func FuzzBlocksAgree(f *testing.F) {
 			p, _ := Lookup(name)
 			rng := rand.New(rand.NewPCG(seed, uint64(n)))
 			in := separatedFile(p, 1+int(n)%12000, rng)
-			want := collect(NewReader(strings.NewReader(in), "in", p, p.GoalOr(board.Board{})), full)
+			want := collect(NewReader(strings.NewReader(in), "in", p), full)
 			got, _, _ := readBlocks(p, in, rng)
 			sameCases(t, name, "blocks", "alone", got, want)
 		}

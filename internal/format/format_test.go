@@ -20,8 +20,7 @@ func collect(r *Reader, line func(c *Case) string) []string {
 // readAll reads every case of in and describes each as a line: the case
 // number and boards, or the message.
 func readAll(p Preset, in string) []string {
-	goal, _ := p.DefaultGoal()
-	return collect(NewReader(strings.NewReader(in), "in", p, goal), func(c *Case) string {
+	return collect(NewReader(strings.NewReader(in), "in", p), func(c *Case) string {
 		switch {
 		case c.Err != nil && c.Num == 0:
 			return "note " + c.Err.Error()
@@ -105,7 +104,7 @@ func TestPresets(t *testing.T) {
 		}
 		if p.Size != NoSize {
 			for _, s := range []board.Shape{{Rows: 3, Cols: 3}, {Rows: 5, Cols: 7}} {
-				if g, err := p.GoalFor(s); err != nil || g.Shape() != s {
+				if g, err := p.Goal.For(s); err != nil || g.Shape() != s {
 					t.Errorf("preset %s: goal %q of %v: %v, %v", p.Name, p.Goal, s, g, err)
 				}
 			}
@@ -126,8 +125,7 @@ func FuzzReader(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		for _, p := range Presets {
-			goal, _ := p.DefaultGoal()
-			r := NewReader(strings.NewReader(in), "in", p, goal)
+			r := NewReader(strings.NewReader(in), "in", p)
 			var c Case
 			num := 0
 			for r.Next(&c) {
@@ -202,8 +200,7 @@ func TestLayoutBoundsCases(t *testing.T) {
 // bad case, not nothing.
 func TestArgsReader(t *testing.T) {
 	hdu, _ := Lookup("hdu1043")
-	goal, _ := hdu.DefaultGoal()
-	r := NewArgsReader([]string{"12345678x", "", "21345678x", " ", "123\n4x5\n786"}, hdu, goal)
+	r := NewArgsReader([]string{"12345678x", "", "21345678x", " ", "123\n4x5\n786"}, hdu)
 	var got []string
 	var c Case
 	for r.Next(&c) {
@@ -249,8 +246,7 @@ func TestResetSlowLine(t *testing.T) {
 		if p.Shape != board.Shape3x3 || !p.OneLine {
 			continue
 		}
-		goal := p.GoalOr(board.Board{})
-		fast, slow := NewReader(nil, "in", p, goal), NewReader(nil, "in", p, goal)
+		fast, slow := NewReader(nil, "in", p), NewReader(nil, "in", p)
 		for k, line := range lines {
 			var a, b Case
 			fast.ResetLine([]byte(line), k+1)
@@ -271,7 +267,7 @@ func TestResetSlowLine(t *testing.T) {
 func lineFaultVsReader(t *testing.T, p Preset, line string) {
 	t.Helper()
 	got, ok := p.AppendLineFault(nil, "in", 7, []byte(line))
-	r := NewReader(nil, "in", p, p.GoalOr(board.Board{}))
+	r := NewReader(nil, "in", p)
 	r.ResetLine([]byte(line), 7)
 	var c Case
 	n := 0

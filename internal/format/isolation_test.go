@@ -87,8 +87,7 @@ func randomBoard(r *rand.Rand, s board.Shape) board.Board {
 // describe reads every case of in and describes each: its number and
 // boards, or "bad", or a note.
 func describe(p Preset, in string) []string {
-	goal, _ := p.DefaultGoal()
-	return collect(NewReader(strings.NewReader(in), "in", p, goal), numbered)
+	return collect(NewReader(strings.NewReader(in), "in", p), numbered)
 }
 
 // numbered describes a case by its number and boards, or as bad, or as a
@@ -128,7 +127,7 @@ func FuzzIsolation(f *testing.F) {
 		for i := range n {
 			s := caseShape(p, r)
 			start := randomBoard(r, s)
-			goal, _ := p.GoalFor(s)
+			goal, _ := p.Goal.For(s)
 			if p.Pairs {
 				goal = randomBoard(r, s)
 			}
@@ -233,7 +232,6 @@ func FuzzArgs(f *testing.F) {
 	f.Fuzz(func(t *testing.T, which uint8, arg string, where uint8) {
 		p := Presets[int(which)%len(Presets)]
 		r := rand.New(rand.NewPCG(uint64(which), uint64(where)))
-		goal, _ := p.DefaultGoal()
 		var args []string
 		for range 6 {
 			args = append(args, randomBoard(r, p.Shape).String())
@@ -241,7 +239,7 @@ func FuzzArgs(f *testing.F) {
 		k := int(where) % len(args)
 		damaged := append([]string(nil), args...)
 		damaged[k] = arg
-		read := func(args []string) []string { return collect(NewArgsReader(args, p, goal), numbered) }
+		read := func(args []string) []string { return collect(NewArgsReader(args, p), numbered) }
 		want, got := read(args), read(damaged)
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d cases for %q, want %d", p.Name, len(got), damaged, len(want))

@@ -37,7 +37,7 @@ func TestLargeLines(t *testing.T) {
 	p, _ := Lookup("hdu1043")
 	p = p.WithShape(s)
 	goal, _ := p.DefaultGoal()
-	r := NewReader(strings.NewReader(in), "in", p, goal)
+	r := NewReader(strings.NewReader(in), "in", p)
 	var got []string
 	var c Case
 	for r.Next(&c) {

@@ -54,10 +54,10 @@ type Preset struct {
 	Shape    board.Shape
 
 	// Input.
-	Count   bool   // the input starts with the number of cases
-	Pairs   bool   // a case is a start board then a goal board
-	OneLine bool   // a case is one line; else a board is one line or one row a line
-	Goal    string // the goal of every case, unless Pairs: a board, or a name of board.GoalNames for every shape
+	Count   bool       // the input starts with the number of cases
+	Pairs   bool       // a case is a start board then a goal board
+	OneLine bool       // a case is one line; else a board is one line or one row a line
+	Goal    board.Goal // the goal of every case, unless Pairs: a board, or a goal every shape has (board.GoalNames)
 	// Size says how each case gives its board's size; Shape is then the
 	// zero Shape.
 	Size Size
@@ -94,25 +94,25 @@ const Bad = "error"
 var Presets = []Preset{
 	{
 		Name: "hdu1043", Problems: "HDU 1043, POJ 1077, ZOJ 1217, AcWing 179",
-		Shape: board.Shape3x3, OneLine: true, Goal: "12345678x",
+		Shape: board.Shape3x3, OneLine: true, Goal: board.MustParseGoal(board.Shape3x3, "12345678x"),
 		Blank: 'x', Spaced: true,
 		Print: Path, Unsolvable: "unsolvable",
 	},
 	{
 		Name: "uva652", Problems: "UVa 652",
-		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Shape: board.Shape3x3, Count: true, Goal: board.MustParseGoal(board.Shape3x3, "12345678x"),
 		Blank: 'x', Spaced: true, Gap: true,
 		Print: Path, Unsolvable: "unsolvable", Between: "\n",
 	},
 	{
 		Name: "acwing845", Problems: "AcWing 845",
-		Shape: board.Shape3x3, OneLine: true, Goal: "12345678x",
+		Shape: board.Shape3x3, OneLine: true, Goal: board.MustParseGoal(board.Shape3x3, "12345678x"),
 		Blank: 'x', Spaced: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "luogu1379", Problems: "Luogu P1379, CodeVS 1225",
-		Shape: board.Shape3x3, OneLine: true, Goal: "123804765",
+		Shape: board.Shape3x3, OneLine: true, Goal: board.MustParseGoal(board.Shape3x3, "123804765"),
 		Blank: '0',
 		Print: Moves, Unsolvable: "-1",
 	},
@@ -136,50 +136,50 @@ var Presets = []Preset{
 	},
 	{
 		Name: "lightoj1139", Problems: "LightOJ 1139",
-		Shape: board.Shape3x3, Count: true, Goal: "12345678x",
+		Shape: board.Shape3x3, Count: true, Goal: board.MustParseGoal(board.Shape3x3, "12345678x"),
 		Separated: true,
 		Blank:     '0', Spaced: true, Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible", Label: "Case %d: ",
 	},
 	{
 		Name: "aoj", Problems: "AOJ ALDS1_13_B",
-		Shape: board.Shape3x3, Goal: "12345678x",
+		Shape: board.Shape3x3, Goal: board.MustParseGoal(board.Shape3x3, "12345678x"),
 		Blank: '0', Spaced: true, Rows: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "leetcode773", Problems: "LeetCode 773 Sliding Puzzle",
-		Shape: board.Shape{Rows: 2, Cols: 3}, OneLine: true, Nested: true, Goal: "12345x",
+		Shape: board.Shape{Rows: 2, Cols: 3}, OneLine: true, Nested: true, Goal: board.MustParseGoal(board.Shape{Rows: 2, Cols: 3}, "12345x"),
 		Blank: '0',
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "uva10181", Problems: "UVa 10181 15-Puzzle Problem",
-		Shape: board.Shape{Rows: 4, Cols: 4}, Count: true, Goal: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x",
+		Shape: board.Shape{Rows: 4, Cols: 4}, Count: true, Goal: board.MustParseGoal(board.Shape{Rows: 4, Cols: 4}, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x"),
 		Blank: '0', Spaced: true, Rows: true,
 		Print: Path, Upper: true, Unsolvable: "This puzzle is not solvable.",
 	},
 	{
 		Name: "aoj13c", Problems: "AOJ ALDS1_13_C 15 Puzzle",
-		Shape: board.Shape{Rows: 4, Cols: 4}, Goal: "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x",
+		Shape: board.Shape{Rows: 4, Cols: 4}, Goal: board.MustParseGoal(board.Shape{Rows: 4, Cols: 4}, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 x"),
 		Blank: '0', Spaced: true, Rows: true,
 		Print: Moves, Unsolvable: "-1",
 	},
 	{
 		Name: "boj11112", Problems: "BOJ 11112",
-		Shape: board.Shape3x3, Count: true, Goal: "12345678x", Separated: true,
+		Shape: board.Shape3x3, Count: true, Goal: board.MustParseGoal(board.Shape3x3, "12345678x"), Separated: true,
 		Blank: '#', Rows: true, Gap: true,
 		Print: Moves, Unsolvable: "impossible",
 	},
 	{
 		Name: "poj2893", Problems: "POJ 2893 M x N Puzzle",
-		Size: RowsCols, Goal: board.BlankLast,
+		Size: RowsCols, Goal: board.MustParseGoal(board.Shape{}, board.BlankLast),
 		Blank: '0', Spaced: true, Rows: true,
 		Print: Verdict, Solved: "YES", Unsolvable: "NO",
 	},
 	{
 		Name: "npuzzle", Problems: "the 42 school's n-puzzle",
-		Size: Side, Goal: board.Snail, Comments: true,
+		Size: Side, Goal: board.MustParseGoal(board.Shape{}, board.Snail), Comments: true,
 		Blank: '0', Spaced: true, Rows: true,
 		Print: Path, Unsolvable: "unsolvable",
 	},
@@ -229,49 +229,22 @@ func (p *Preset) check(needShape bool) error {
 		return fmt.Errorf("format: preset %q: label %q, want at most one %%d and no other %%", p.Name, p.Label)
 	}
 	if !p.Pairs && p.Shape.Valid() {
-		if _, err := p.GoalFor(p.Shape); err != nil {
-			return fmt.Errorf("format: preset %q: goal %q: %w", p.Name, p.Goal, err)
+		if _, err := p.Goal.For(p.Shape); err != nil {
+			return fmt.Errorf("format: preset %q: goal %v: %w", p.Name, p.Goal, err)
 		}
 	}
 	return nil
 }
 
-// GoalFor returns the goal of p's cases of shape s: its Goal written as
-// a board of s, or the goal of s that its Goal names (board.GoalNames),
-// or, with no Goal, the tiles in reading order and the blank last.
-func (p *Preset) GoalFor(s board.Shape) (board.Board, error) {
-	if !s.Valid() {
-		return board.Board{}, fmt.Errorf("shape %v not supported", s)
-	}
-	if p.Goal == "" {
-		g, _ := s.Named(board.BlankLast)
-		return g, nil
-	}
-	if g, ok := s.Named(p.Goal); ok {
-		return g, nil
-	}
-	return board.Parse(s, p.Goal)
-}
-
 // DefaultGoal returns the goal of p's cases, or false if p reads a goal
 // with every case, its cases have shapes of their own, or its goal is not
-// a board (Check says why).
+// a board of its shape (Check says why).
 func (p *Preset) DefaultGoal() (board.Board, bool) {
 	if p.Pairs {
 		return board.Board{}, false
 	}
-	g, err := p.GoalFor(p.Shape)
+	g, err := p.Goal.For(p.Shape)
 	return g, err == nil
-}
-
-// GoalOr returns g, or p's own goal when g is the zero Board: the goal of
-// a run that may set one (-goal). For a preset of pairs, which reads a
-// goal with every case, it returns g as it is.
-func (p *Preset) GoalOr(g board.Board) board.Board {
-	if !g.Valid() {
-		g, _ = p.DefaultGoal()
-	}
-	return g
 }
 
 // WithShape returns p for boards of shape s: its goal is the standard
@@ -285,17 +258,10 @@ func (p *Preset) WithShape(s board.Shape) Preset {
 		return q
 	}
 	q.Shape = s
-	if !q.Pairs && !q.namedGoal() {
-		q.Goal = board.BlankLast
+	if _, isBoard := q.Goal.Board(); !q.Pairs && isBoard {
+		q.Goal = board.Goal{} // blank-last
 	}
 	return q
-}
-
-// namedGoal reports whether p's goal is a name that every shape has
-// (board.GoalNames), not a board of one shape.
-func (p *Preset) namedGoal() bool {
-	_, named := board.Shape3x3.Named(p.Goal)
-	return named
 }
 
 // ExampleBoard returns p's goal as p writes a board, without its line
@@ -567,13 +533,13 @@ func (p *Preset) Describe() string {
 	case MovesThenPath:
 		out = "counts and move strings"
 	case Verdict:
-		return fmt.Sprintf("%s, goal %s; prints %q when the board can be solved, %q if not", in, p.Goal, p.Solved, p.Unsolvable)
+		return fmt.Sprintf("%s, goal %v; prints %q when the board can be solved, %q if not", in, p.Goal, p.Solved, p.Unsolvable)
 	}
 	switch {
 	case p.Nested:
 		in += ", goal " + p.ExampleBoard()
 	case !p.Pairs:
-		in += ", goal " + p.Goal
+		in += ", goal " + p.Goal.String()
 	}
 	return fmt.Sprintf("%s; prints %s, %q if none", in, out, p.Unsolvable)
 }

@@ -100,23 +100,32 @@ type Reader struct {
 }
 
 // NewReader returns a Reader of the cases of r, laid out as p says. name
-// names the input in messages ("stdin"). goal is the goal of every case
-// when p reads none with its cases. A preset that fails Preset.Check, or
-// a goal that is not a board of its shape, gives one bad note and no
-// cases.
-func NewReader(r io.Reader, name string, p Preset, goal board.Board) *Reader {
-	return newReader(r, name, p, goal, false)
+// names the input in messages ("stdin"). The goal of every case, when p
+// reads none with its cases, is p's Goal. A preset that fails
+// Preset.Check, or a goal that is not a board of its shape, gives one
+// bad note and no cases.
+func NewReader(r io.Reader, name string, p Preset) *Reader {
+	return newReader(r, name, p, false)
 }
 
-func newReader(r io.Reader, name string, p Preset, goal board.Board, args bool) *Reader {
-	rd := &Reader{p: p, name: name, goal: goal, lineReader: newLineReader(r), count: -1, args: args, shape: p.Shape}
+func newReader(r io.Reader, name string, p Preset, args bool) *Reader {
+	rd := &Reader{p: p, name: name, lineReader: newLineReader(r), count: -1, args: args, shape: p.Shape}
 	rd.comments = p.Comments
 	if n := p.Shape.Cells(); n > board.MaxSmall && p.Shape.Valid() {
 		rd.setMaxLine(lineFor(n))
 	}
-	rd.invalid = p.check(!args || goal.Valid())
-	if rd.invalid == nil && !p.Pairs && p.Size == NoSize && goal.Shape() != p.Shape {
-		rd.invalid = &Error{Name: name, SyntaxError: &board.SyntaxError{Msg: "the goal " + goal.String() + " is not a board of shape " + p.Shape.String()}}
+	own, isBoard := p.Goal.Board()
+	rd.invalid = p.check(!args || isBoard)
+	switch {
+	case rd.invalid != nil || p.Pairs:
+	case p.Size == NoSize && p.Shape.Valid():
+		g, err := p.Goal.For(p.Shape)
+		if err != nil {
+			rd.invalid = &Error{Name: name, SyntaxError: &board.SyntaxError{Msg: "the goal " + p.Goal.String() + " is not a board of shape " + p.Shape.String()}}
+		}
+		rd.goal = g
+	case isBoard:
+		rd.goal = own // cases of another shape are bad
 	}
 	return rd
 }
@@ -127,11 +136,11 @@ func newReader(r io.Reader, name string, p Preset, goal board.Board, args bool) 
 // argument is a bad case. Messages name the argument: "argument 2,
 // column 5: ...".
 //
-// A preset with no shape (the zero Shape) and no goal takes the shape of
-// each board from the board (board.Infer): its rows when written one row
-// a line, else the square of its cells; the goal is then the standard
-// goal of that shape.
-func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
+// A preset with no shape (the zero Shape) and no goal of one shape takes
+// the shape of each board from the board (board.Infer): its rows when
+// written one row a line, else the square of its cells; the goal is then
+// the preset's goal (a name every shape has) of that shape.
+func NewArgsReader(args []string, p Preset) *Reader {
 	var sb strings.Builder
 	for _, a := range args {
 		// A row a line is a row between slashes: its rows are checked.
@@ -139,7 +148,7 @@ func NewArgsReader(args []string, p Preset, goal board.Board) *Reader {
 		sb.WriteByte('\n')
 	}
 	p.Count, p.Separated, p.Size = false, false, NoSize
-	r := newReader(strings.NewReader(sb.String()), "argument", p, goal, true)
+	r := newReader(strings.NewReader(sb.String()), "argument", p, true)
 	r.argTexts = args
 	for _, a := range args {
 		r.setMaxLine(len(a))
@@ -776,7 +785,7 @@ func (r *Reader) goalFor(s board.Shape, line int) (board.Board, error) {
 	if r.lastGoal.Valid() && r.lastGoal.Shape() == s {
 		return r.lastGoal, nil // a large goal is made once, not once a case
 	}
-	g, err := r.p.GoalFor(s)
+	g, err := r.p.Goal.For(s)
 	if err != nil {
 		return g, r.errorAt(line, 0, "goal: "+err.Error())
 	}

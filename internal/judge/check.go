@@ -24,9 +24,6 @@ import (
 type Checker struct {
 	Solver *engine.Solver
 	Preset format.Preset
-	// Goal is the goal of every case when the preset reads none with its
-	// cases; the zero Board means the preset's own.
-	Goal board.Board
 	// Shortest asks that move strings be shortest paths, not only legal
 	// ones that reach the goal.
 	Shortest bool
@@ -86,8 +83,7 @@ func (c *Checker) Check(input, answers io.Reader, report io.Writer) (Verdict, er
 	if err != nil {
 		return v, err
 	}
-	goal := c.Preset.GoalOr(c.Goal)
-	in := format.NewReader(input, c.InputName, c.Preset, goal)
+	in := format.NewReader(input, c.InputName, c.Preset)
 	in.StartAt(done, done)
 	ar := format.NewAnswerReader(answers, c.AnswersName, c.Preset)
 	ar.StartAt(done)

@@ -23,11 +23,8 @@ type Generator struct {
 	// Shape is the shape of every board of a preset whose cases give
 	// their size (format.Preset.Size); the zero Shape means 3x3.
 	Shape board.Shape
-	// Goal is the goal of every case; the zero Board means the preset's
-	// own, or, for a preset of pairs, a random goal for each case.
-	Goal board.Board
-	N    int    // the number of cases
-	Seed uint64 // the seed of the random boards
+	N     int    // the number of cases
+	Seed  uint64 // the seed of the random boards
 	// MinDepth and MaxDepth keep only boards that many moves from their
 	// goal; MaxDepth < 0 keeps every depth.
 	MinDepth, MaxDepth int
@@ -107,10 +104,6 @@ func (g *Generator) Check() error {
 		return fmt.Errorf("shape %v not supported", p.Shape)
 	case g.Preset.Size == format.Side && p.Shape.Rows != p.Shape.Cols:
 		return fmt.Errorf("-shape %v: %s gives one side, N for N x N: want a square board", p.Shape, g.Preset.Name)
-	case g.Goal.Valid() && g.Goal.Shape() != p.Shape:
-		return fmt.Errorf("-goal %v is not a board of the preset's shape %v", g.Goal, p.Shape)
-	case g.Goal.Valid() && p.Pairs && g.All:
-		return errors.New("-all goes with the preset's own goal, not -goal")
 	case g.N < 0:
 		return fmt.Errorf("-n %d: want a number of cases, 0 or more", g.N)
 	case !(g.Unsolvable >= 0 && g.Unsolvable <= 1): // NaN too
@@ -136,8 +129,8 @@ func (g *Generator) Check() error {
 		// The deepest position of any goal the cases may have.
 		deepest := 0
 		s := p.Shape
+		goal := g.goal(p)
 		for blank := range s.Cells() {
-			goal := p.GoalOr(g.Goal)
 			if goal.Valid() && goal.Blank() != blank {
 				continue
 			}
@@ -169,6 +162,14 @@ func (g *Generator) preset() format.Preset {
 	return p
 }
 
+// goal returns the goal of every case of p, g's preset with the shape of
+// its boards, or the zero Board for a preset of pairs: a random goal for
+// each case.
+func (g *Generator) goal(p format.Preset) board.Board {
+	goal, _ := p.DefaultGoal()
+	return goal
+}
+
 // Write writes the judge file. Settings it cannot honour are an error,
 // before anything is written.
 func (g *Generator) Write(w io.Writer) error {
@@ -178,8 +179,8 @@ func (g *Generator) Write(w io.Writer) error {
 	p := g.preset()
 	s := p.Shape
 	out := g.Preset // writes the cases, with their sizes
-	goal := p.GoalOr(g.Goal)
-	if p.Pairs && g.All && goal == (board.Board{}) {
+	goal := g.goal(p)
+	if p.Pairs && g.All {
 		goal = s.Goal(s.Cells() - 1)
 	}
 	var buf []byte

@@ -66,7 +66,11 @@ func (c *Checker) fastStage(input, answers io.Reader, report io.Writer) (v Verdi
 		p.Pairs || p.Separated || p.Nested || p.Count || p.Shape != board.Shape3x3 {
 		return v, restIn, restAns, 0, nil
 	}
-	g, err := c.Solver.For(p.GoalOr(c.Goal))
+	goal, ok := p.DefaultGoal()
+	if !ok {
+		return v, restIn, restAns, 0, nil // Check's readers say what is wrong
+	}
+	g, err := c.Solver.For(goal)
 	if err != nil {
 		return v, restIn, restAns, 0, nil // Check's readers say what is wrong
 	}
@@ -323,7 +327,7 @@ func (w *lineJudge) judgeAlone(b *lineBlock, k int, in, ans []byte) error {
 	}
 	c := w.c
 	if w.r == nil {
-		w.r = format.NewReader(nil, c.InputName, c.Preset, c.Preset.GoalOr(c.Goal))
+		w.r = format.NewReader(nil, c.InputName, c.Preset)
 		w.ar = format.NewAnswerReader(nil, c.AnswersName, c.Preset)
 	}
 	var cs format.Case

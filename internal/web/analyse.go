@@ -12,7 +12,7 @@ import (
 	"github.com/slidingpuzzle/solver/analyse"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
-	"github.com/slidingpuzzle/solver/internal/cli"
+	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/notation"
 )
 
@@ -48,17 +48,19 @@ func (s *Server) boards(w http.ResponseWriter, r *http.Request) (start, goal boa
 		return
 	}
 	if start, err = board.Parse(shape, text); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "board: "+cli.Positionless(text, err).Error())
+		s.fail(w, r, http.StatusBadRequest, "board: "+format.Positionless(text, err).Error())
 		return
 	}
-	goal = shape.Goal(shape.Cells() - 1)
+	var g board.Goal // blank-last
 	if gt := q.Get("goal"); gt != "" {
-		if g, named := shape.Named(gt); named {
-			goal = g
-		} else if goal, err = board.Parse(shape, gt); err != nil {
-			s.fail(w, r, http.StatusBadRequest, "goal: "+cli.Positionless(gt, err).Error())
+		if g, err = board.ParseGoal(shape, gt); err != nil {
+			s.fail(w, r, http.StatusBadRequest, "goal: "+format.Positionless(gt, err).Error())
 			return
 		}
+	}
+	if goal, err = g.For(shape); err != nil {
+		s.fail(w, r, http.StatusBadRequest, "goal: "+err.Error())
+		return
 	}
 	if name := q.Get("notation"); name != "" {
 		if nt, err = notation.Parse(name); err != nil {

@@ -24,7 +24,6 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/internal/batch"
-	"github.com/slidingpuzzle/solver/internal/cli"
 	"github.com/slidingpuzzle/solver/internal/format"
 )
 
@@ -289,7 +288,7 @@ func (s *Server) solveFile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("format %q: want one of %s", name, strings.Join(format.Names(), ", ")))
 		return
 	}
-	p, goal, err := cli.Setup(p, q.Get("shape"), q.Get("goal"), false)
+	p, err := p.Setup(q.Get("shape"), q.Get("goal"), false, format.QueryWording)
 	if err == nil && p.Size == format.NoSize {
 		_, err = s.solver.Engine(p.Shape) // else each case says its shape
 	}
@@ -312,7 +311,7 @@ func (s *Server) solveFile(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Trailer", "Solve-Bad-Cases")
 	var log strings.Builder
-	job := &batch.Job{Solver: s.solver, Preset: p, Goal: goal, Name: "body", Log: &limitedLog{b: &log}, Workers: 1}
+	job := &batch.Job{Solver: s.solver, Preset: p, Name: "body", Log: &limitedLog{b: &log}, Workers: 1}
 	out := &countingWriter{w: w}
 	t0 := time.Now()
 	res, err := job.RunContext(ctx, body, out)
