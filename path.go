@@ -102,7 +102,7 @@ var (
 
 // ParseNotation returns the notation called name: "blank" or "tile".
 func ParseNotation(name string) (Notation, error) {
-	n, err := notation.Parse(name)
+	n, err := notation.Lookup(name)
 	if err != nil {
 		return Notation{}, fmt.Errorf("solver: %w", err)
 	}

@@ -150,7 +150,7 @@ func (s *Solver) engine() (*engine.Solver, error) {
 			})
 		}
 		if s.opts.Shortest {
-			e = e.Shortest(nil)
+			e = e.WithShortest(nil)
 		}
 		s.eng = e
 	})

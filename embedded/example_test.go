@@ -55,7 +55,7 @@ func Example_distance() {
 // renaming of its tiles once, and its lookups take no lock.
 func Example_solver() {
 	goal := board.MustParse(board.Shape3x3, "1 2 3\n8 0 4\n7 6 5")
-	solver, err := embedded.Set().Solver(goal)
+	solver, err := embedded.Set().For(goal)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -85,7 +85,7 @@ func TestDeadline(t *testing.T) {
 	s5 := board.Shape{Rows: 5, Cols: 5}
 	snail, _ := s5.Named(board.Snail)
 	add("5x5 weighted, databases to build", fresh, snail, randomBoard(t, s5, snail, rng), false, false)
-	add("5x5 shortest, databases to build", fresh.Shortest(nil), s5.Goal(24), randomBoard(t, s5, s5.Goal(24), rng), false, false)
+	add("5x5 shortest, databases to build", fresh.WithShortest(nil), s5.Goal(24), randomBoard(t, s5, s5.Goal(24), rng), false, false)
 	s100 := board.Shape{Rows: 100, Cols: 100}
 	add("100x100 reduce", fresh, s100.Goal(9999), randomBoard(t, s100, s100.Goal(9999), rng), false, true)
 
@@ -229,7 +229,7 @@ func TestChecksFirst(t *testing.T) {
 		}
 		cells[i], cells[j] = cells[j], cells[i]
 		odd, _ := board.New(s, cells)
-		for _, w := range []*engine.Solver{v, v.Shortest(nil)} {
+		for _, w := range []*engine.Solver{v, v.WithShortest(nil)} {
 			g, err := w.For(goal)
 			if err != nil {
 				t.Fatal(err)

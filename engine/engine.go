@@ -16,7 +16,7 @@
 // board.MaxCells cells, get a short path that is not proven shortest:
 // 5x5 boards by weighted IDA* over pattern databases, larger ones by
 // package reduce (their outer rows and columns placed, the last part
-// searched), written as it is made; a Solver made by Shortest searches
+// searched), written as it is made; a Solver made by WithShortest searches
 // those of up to search.MaxLargeCells cells for their shortest path
 // instead (search.Large), which may take very long.
 //
@@ -66,7 +66,7 @@ type Solver struct {
 	tables *table.Set
 	dbs    *databases
 	// shortest asks for the shortest paths of boards of more than
-	// board.MaxSmall cells (Shortest), searchProgress is told how their
+	// board.MaxSmall cells (WithShortest), searchProgress is told how their
 	// search goes.
 	shortest       bool
 	searchProgress search.LargeProgress
@@ -111,7 +111,7 @@ func (v *Solver) WithCache(dir string) *Solver {
 	return c
 }
 
-// Shortest returns a Solver of the same tables and databases that
+// WithShortest returns a Solver of the same tables and databases that
 // answers boards of more than board.MaxSmall cells, up to
 // search.MaxLargeCells (8x8), with their lexicographically smallest
 // shortest path, searched by IDA* with the Manhattan distance and linear
@@ -122,7 +122,7 @@ func (v *Solver) WithCache(dir string) *Solver {
 // -shape 5x5. It stops with its context (see the package's Deadlines).
 // progress, when not nil, is told the bound and the nodes of each such
 // search now and then.
-func (v *Solver) Shortest(progress search.LargeProgress) *Solver {
+func (v *Solver) WithShortest(progress search.LargeProgress) *Solver {
 	if v == nil {
 		return nil
 	}
@@ -235,7 +235,7 @@ func (v *Solver) Instant(s board.Shape) bool {
 // proven shortest (and the lexicographically smallest of those) when no
 // deadline cuts their search: true for shapes of up to board.MaxSmall
 // cells it answers, and for those of up to search.MaxLargeCells of a
-// Solver made by Shortest.
+// Solver made by WithShortest.
 func (v *Solver) Optimal(s board.Shape) bool {
 	name, err := v.Engine(s)
 	return err == nil && (name == Table || name == Search && (s.Small() || v.shortest))
@@ -255,7 +255,7 @@ var (
 	ErrMismatch = errors.New("engine: the start and the goal are boards of different shapes")
 	// ErrNotShortest is the error of Distance for a board whose shortest
 	// path is not known: one of more than board.MaxSmall cells, unless
-	// the Solver asks for them (Shortest).
+	// the Solver asks for them (WithShortest).
 	ErrNotShortest = errors.New("engine: no shortest path is known for boards of more than 16 cells without Shortest")
 )
 
@@ -379,9 +379,9 @@ func (g *Goal) Engine() Name {
 func (g *Goal) Optimal() bool { return g != nil && g.how != nil && g.how.exact() }
 
 // Lookups returns the table behind g, for a batch that looks up many
-// boards at once (table.Solver.Key and PackedAt), or nil when g answers
+// boards at once (table.Goal.Key and PackedAt), or nil when g answers
 // by other means.
-func (g *Goal) Lookups() *table.Solver {
+func (g *Goal) Lookups() *table.Goal {
 	if g == nil {
 		return nil
 	}
@@ -424,7 +424,7 @@ func (g *Goal) check(start board.Board) error {
 // true, or false when there is none, with what it took. For a board of at
 // most board.MaxSmall cells the path is the lexicographically smallest
 // shortest one (Stats.Optimal); for a larger one it is short but not
-// proven shortest (unless the Solver was made by Shortest), and is held
+// proven shortest (unless the Solver was made by WithShortest), and is held
 // whole in dst: WritePath writes it as it is made. Whether start can
 // reach the goal is told before any search, and any build. When ctx ends
 // first, the package's Deadlines say what comes back; on an error dst
@@ -505,7 +505,7 @@ func (g *Goal) Bound(start board.Board) (int, error) {
 // Distance returns the number of moves of a shortest path from start to
 // g's goal, or false when there is none. For a board whose shortest path
 // g does not search for (one of more than board.MaxSmall cells, unless
-// the Solver was made by Shortest) it is ErrNotShortest.
+// the Solver was made by WithShortest) it is ErrNotShortest.
 func (g *Goal) Distance(start board.Board) (int, bool, error) {
 	return g.DistanceContext(context.Background(), start)
 }

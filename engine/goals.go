@@ -147,7 +147,7 @@ func (m *Goals) Pairs(turn bool) (*table.Pairs, error) {
 	if s != m.last {
 		m.reset(s)
 	}
-	var solvers [9]*table.Solver
+	var solvers [9]*table.Goal
 	var cells [9][9]uint8
 	for b := range 9 {
 		to := b

@@ -21,7 +21,7 @@ import (
 var cacheDir = testcache.Dir()
 
 // TestShortest: a Solver that asks for the shortest paths of boards of
-// more than 16 cells (Shortest) searches them, says so (Engine, Optimal,
+// more than 16 cells (WithShortest) searches them, says so (Engine, Optimal,
 // Stats), and gives the path of a plain IDA* with the Manhattan distance,
 // for the standard goal and a snail one; a board past 8x8 is still
 // reduced; a time limit that cuts the search answers the board by
@@ -29,7 +29,7 @@ var cacheDir = testcache.Dir()
 func TestShortest(t *testing.T) {
 	rng := rand.New(rand.NewPCG(27, 5))
 	var told atomic.Int64
-	v := embedded.Solver().WithCache(cacheDir).Shortest(func(bound int, nodes int64, done bool) { told.Add(1) })
+	v := embedded.Solver().WithCache(cacheDir).WithShortest(func(bound int, nodes int64, done bool) { told.Add(1) })
 	for _, s := range []board.Shape{{Rows: 5, Cols: 5}, {Rows: 3, Cols: 7}} {
 		if name, err := v.Engine(s); err != nil || name != engine.Search || !v.Optimal(s) {
 			t.Fatalf("%v: engine %q, %v, optimal %v; want search, optimal", s, name, err, v.Optimal(s))
@@ -89,10 +89,10 @@ func TestShortest(t *testing.T) {
 	// The nil and the zero Solver, asked for shortest paths, answer
 	// nothing, with an error, and do not panic.
 	var nilSolver *engine.Solver
-	if nilSolver.Shortest(nil) != nil {
+	if nilSolver.WithShortest(nil) != nil {
 		t.Error("the nil Solver made a Solver")
 	}
-	if _, err := (&engine.Solver{}).Shortest(nil).For(goal); err == nil {
+	if _, err := (&engine.Solver{}).WithShortest(nil).For(goal); err == nil {
 		t.Error("the zero Solver, asked for shortest paths, made a Goal")
 	}
 }

@@ -34,7 +34,7 @@ type strategy interface {
 func (v *Solver) choose(name Name, goal board.Board) (strategy, error) {
 	switch {
 	case name == Table:
-		t, err := v.tables.Solver(goal)
+		t, err := v.tables.For(goal)
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +72,7 @@ func (v *Solver) chooseSmall(goal board.Board) (strategy, error) {
 }
 
 // chooseLarge returns the search of a goal of more than 16 cells (5x5,
-// or up to search.MaxLargeCells with Shortest): over the databases
+// or up to search.MaxLargeCells with WithShortest): over the databases
 // largePlan chooses, read now where they are there to read, else built
 // when a board first needs them, a board near the goal answered without
 // them; or, for a path not proven shortest where the shape has no
@@ -101,7 +101,7 @@ func (v *Solver) chooseLarge(goal board.Board) (strategy, error) {
 }
 
 // lookup answers from a full table of optimal moves.
-type lookup struct{ t *table.Solver }
+type lookup struct{ t *table.Goal }
 
 func (l *lookup) solve(_ context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
 	dst, ok, err := l.t.AppendPath(dst, start)
@@ -203,7 +203,7 @@ func (s *smallSearch) name() Name  { return Search }
 
 // largeSearch answers a goal of more than 16 cells by IDA* over the
 // databases of choice: for the shortest path (a Solver made by
-// Shortest), or, weighted, for a path at most a few times as long (5x5).
+// WithShortest), or, weighted, for a path at most a few times as long (5x5).
 type largeSearch struct {
 	v        *Solver
 	goal     board.Board
@@ -321,7 +321,7 @@ func weightings(tier dbTier) []weighting {
 }
 
 // LargeWeight is how many times as long as the shortest path a path of
-// a 5x5 board is at most, answered without Shortest, by the first search
+// a 5x5 board is at most, answered without WithShortest, by the first search
 // it is given (about 19 boards in 20): with the databases of gentable
 // -pdb DIR -shape 5x5 (large true), or with those built on first use.
 // Every such path is at most MaxLargeWeight times the shortest.
@@ -331,7 +331,7 @@ func LargeWeight(large bool) float64 {
 }
 
 // MaxLargeWeight is how many times as long as the shortest path a path
-// of a 5x5 board that a search gives is at most, without Shortest: the
+// of a 5x5 board that a search gives is at most, without WithShortest: the
 // weight of the last search tried before the board's lines are placed
 // instead.
 const MaxLargeWeight = 2.0
@@ -422,7 +422,7 @@ func (r *reducer) exact() bool                          { return false }
 func (r *reducer) name() Name                           { return Reduce }
 
 // Endgame returns the reduce.Endgame of v: the part left of a board,
-// answered for its goal by v, or, for a Solver made by Shortest, by one
+// answered for its goal by v, or, for a Solver made by WithShortest, by one
 // of the same tables and databases that is not.
 func (v *Solver) Endgame() reduce.Endgame { return v.endgame().endgamePath }
 

@@ -33,8 +33,8 @@ const (
 // Names are the names of the notations, in the order of their values.
 var Names = []string{"blank", "tile"}
 
-// Parse returns the notation named name: "blank" or "tile".
-func Parse(name string) (Notation, error) {
+// Lookup returns the notation named name: "blank" or "tile".
+func Lookup(name string) (Notation, error) {
 	for i, n := range Names {
 		if strings.EqualFold(name, n) {
 			return Notation(i), nil

@@ -109,14 +109,14 @@ func TestRead(t *testing.T) {
 	}
 }
 
-func TestParse(t *testing.T) {
+func TestLookup(t *testing.T) {
 	for i, name := range Names {
-		if n, err := Parse(name); err != nil || int(n) != i || n.String() != name {
-			t.Errorf("Parse(%q) = %v, %v", name, n, err)
+		if n, err := Lookup(name); err != nil || int(n) != i || n.String() != name {
+			t.Errorf("Lookup(%q) = %v, %v", name, n, err)
 		}
 	}
-	if _, err := Parse("speed"); err == nil {
-		t.Error("Parse(speed): no error")
+	if _, err := Lookup("speed"); err == nil {
+		t.Error("Lookup(speed): no error")
 	}
 }
 

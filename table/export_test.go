@@ -59,6 +59,6 @@ func (l *Layout) Byte(i int) int {
 	return l.l.off[b] + (i-b*l.l.half)/l.l.per[b]
 }
 
-// KeyBoardsHere reports whether Solver.KeyBoards keys eight boards at a
+// KeyBoardsHere reports whether Goal.KeyBoards keys eight boards at a
 // time on this CPU.
 func KeyBoardsHere() bool { return haveLines9 }

@@ -1,6 +1,6 @@
 package table
 
-// A Form is a way of writing a 3x3 board that Solver.KeyBoards reads
+// A Form is a way of writing a 3x3 board that Goal.KeyBoards reads
 // eight at a time: where its cells and the bytes between and after them
 // lie in the bytes of its case.
 type Form struct {
@@ -21,7 +21,7 @@ func (f *Form) Size() int {
 // KeyRun is KeyBoards for the eight boards written in form f one after
 // another at the start of data, as the lines of a judge file are: board
 // i at i*f.Size().
-func (v *Solver) KeyRun(data []byte, f *Form, keys *[8]Key) (n int, solvable uint8) {
+func (v *Goal) KeyRun(data []byte, f *Form, keys *[8]Key) (n int, solvable uint8) {
 	if f == nil {
 		return 0, 0
 	}

@@ -8,7 +8,7 @@ import "golang.org/x/sys/cpu"
 var haveLines9 = haveAVX512 && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512CD && cpu.X86.HasAVX512VBMI
 
 // keyBoards9 keys the eight 3x3 boards written in form f at data+offs[i],
-// each as Solver.KeyLine keys the board's line (renamed by name, in which
+// each as Goal.KeyLine keys the board's line (renamed by name, in which
 // the cells no board holds, 9 to 15, are 15). It writes their keys to
 // keys, and returns how many of them from the first are boards so
 // written (those before the first that is not, or 8) and which of those
@@ -25,7 +25,7 @@ func keyBoards9(data *byte, offs *[8]int64, f *form9, keys *[8]Key, head *uint16
 // at most eight. It returns 0 where it cannot key eight at a time (and
 // when data does not hold offs[7]+24 bytes), and the caller keys them
 // one at a time.
-func (v *Solver) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (n int, solvable uint8) {
+func (v *Goal) KeyBoards(data []byte, offs *[8]int64, f *Form, keys *[8]Key) (n int, solvable uint8) {
 	if !haveLines9 || v == nil || v.t == nil || v.n != 9 || f == nil || f.f == nil || offs == nil || keys == nil {
 		return 0, 0
 	}

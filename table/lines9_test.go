@@ -35,7 +35,7 @@ func TestKeyBoards(t *testing.T) {
 			t.Fatalf("%q: Size %d", template, f.Size())
 		}
 		for _, goal := range goals {
-			v, err := set.Solver(goal)
+			v, err := set.For(goal)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -75,7 +75,7 @@ func TestKeyBoards(t *testing.T) {
 		t.Errorf("no trial had eight good boards")
 	}
 	// Offsets that are not in order, and data too short, key nothing.
-	v, _ := set.Solver(s3.Goal(8))
+	v, _ := set.For(s3.Goal(8))
 	var keys [8]table.Key
 	data := []byte(strings8("2 3 4 1 5 x 7 6 8\n") + "padding.")
 	for _, offs := range [][8]int64{{0, 18, 36, 54, 72, 90, 108, 126}, {18, 0, 36, 54, 72, 90, 108, 126}, {-18, 0, 18, 36, 54, 72, 90, 108}} {
@@ -195,7 +195,7 @@ func TestKeyEight(t *testing.T) {
 				}
 				data = padSpoiled(rng, data, int(goals[7]), len(template))
 				var keys [8]table.Key
-				var vs [8]*table.Solver
+				var vs [8]*table.Goal
 				n, solvable := p.KeyEight(data, &starts, &goals, f, &keys, &vs)
 				want := 0
 				for ; want < 8; want++ {

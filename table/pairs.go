@@ -10,7 +10,7 @@ import (
 
 // Pairs finds the keys of 3x3 start/goal pairs written as lines, in one
 // pass with no Board made: the work of renaming the start for a standard
-// goal, turning it, and Solver.Key, for the hot path of a judge file of
+// goal, turning it, and Goal.Key, for the hot path of a judge file of
 // pairs. A Pairs is safe for use by several goroutines.
 type Pairs struct {
 	// by[b] answers a goal whose blank is in cell b; 16 of them, so that
@@ -25,7 +25,7 @@ type Pairs struct {
 // cells are moved as the symmetry of the board that takes b to v's blank
 // cell moves them, and the result is looked up in v.
 type pairClass struct {
-	v      *Solver
+	v      *Goal
 	to     [board.MaxSmall]uint8 // to[i]: the tile the goal's tile in cell i is renamed to
 	from   [9]uint8              // cell j of the turned start is the start's cell from[j]
 	cell   [16]uint8             // cell i of the start goes to cell[i]
@@ -39,15 +39,15 @@ type pairClass struct {
 // With every cells[b] the identity (and each goal's blank in cell b), the
 // paths are the pair's too. It is an error for solvers or cells to be any
 // other.
-func NewPairs(solvers *[9]*Solver, cells *[9][9]uint8) (*Pairs, error) {
+func NewPairs(solvers *[9]*Goal, cells *[9][9]uint8) (*Pairs, error) {
 	if solvers == nil || cells == nil {
-		return nil, fmt.Errorf("table: NewPairs needs nine Solvers and nine symmetries")
+		return nil, fmt.Errorf("table: NewPairs needs nine Goals and nine symmetries")
 	}
 	p := &Pairs{}
 	for b := range 9 {
 		v, y := solvers[b], &cells[b]
 		if v == nil || v.t == nil || v.n != 9 {
-			return nil, fmt.Errorf("table: NewPairs: the Solver for a goal with blank cell %d is not one of a 3x3 table", b)
+			return nil, fmt.Errorf("table: NewPairs: the Goal for a goal with blank cell %d is not one of a 3x3 table", b)
 		}
 		if !symmetry9(y) {
 			return nil, fmt.Errorf("table: NewPairs: the cells for blank cell %d, %v, are not a symmetry of the 3x3 board", b, *y)
@@ -115,12 +115,12 @@ func symmetry9(y *[9]uint8) bool {
 	return true
 }
 
-// Key returns the Solver and the key that answer the pair of start and
+// Key returns the Goal and the key that answer the pair of start and
 // goal, each a line in one of the two forms board.NineWords reads, and
 // whether the goal can be reached from the start; ok is false when either
 // line is not a board so written (for the caller to read the general way),
 // or for a nil Pairs.
-func (p *Pairs) Key(start, goal []byte) (v *Solver, key Key, solvable, ok bool) {
+func (p *Pairs) Key(start, goal []byte) (v *Goal, key Key, solvable, ok bool) {
 	if p == nil {
 		return nil, 0, false, false
 	}

@@ -22,7 +22,7 @@ func keyPairs9(data *byte, starts, goals *[8]int64, f *form9, t *pairs9, keys *[
 // cannot key eight at once, and when data does not hold 24 bytes past
 // every offset. It asks the CPU for the keyed pairs' paths, where their
 // fast lookups are built, so that PackedAt finds them near.
-func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, keys *[8]Key, vs *[8]*Solver) (n int, solvable uint8) {
+func (p *Pairs) KeyEight(data []byte, starts, goals *[8]int64, f *Form, keys *[8]Key, vs *[8]*Goal) (n int, solvable uint8) {
 	if !haveLines9 || p == nil || p.eight == nil || f == nil || f.f == nil || starts == nil || goals == nil || keys == nil || vs == nil {
 		return 0, 0
 	}

@@ -108,30 +108,30 @@ func (s *Set) Shapes() ([]board.Shape, error) {
 	return s.shapes, nil
 }
 
-// Solver returns the Solver for goal, reading and decoding its table on
+// For returns the lookups of goal, reading and decoding its table on
 // first use.
-func (s *Set) Solver(goal board.Board) (*Solver, error) {
-	v, err := s.solver(goal)
+func (s *Set) For(goal board.Board) (*Goal, error) {
+	v, err := s.goalOf(goal)
 	if err != nil {
 		return nil, err
 	}
 	return &v, nil
 }
 
-// solver returns the Solver for goal as a value, for a lookup that keeps
+// goalOf returns the lookups of goal as a value, for a lookup that keeps
 // it on the stack.
-func (s *Set) solver(goal board.Board) (Solver, error) {
+func (s *Set) goalOf(goal board.Board) (Goal, error) {
 	if !goal.Valid() {
-		return Solver{}, errors.New("table: the goal is not a valid board")
+		return Goal{}, errors.New("table: the goal is not a valid board")
 	}
 	if !goal.Small() {
-		return Solver{}, fmt.Errorf("table: no table for %v boards: tables are for boards of at most %d cells", goal.Shape(), board.MaxSmall)
+		return Goal{}, fmt.Errorf("table: no table for %v boards: tables are for boards of at most %d cells", goal.Shape(), board.MaxSmall)
 	}
 	t, err := s.Table(goal.Shape(), goal.Blank())
 	if err != nil {
-		return Solver{}, err
+		return Goal{}, err
 	}
-	return newSolver(t, goal), nil
+	return newGoal(t, goal), nil
 }
 
 // AppendPath appends to dst the letters of the lexicographically smallest
@@ -142,7 +142,7 @@ func (s *Set) AppendPath(dst []byte, start, goal board.Board) ([]byte, bool, err
 	if !start.Valid() || start.Shape() != goal.Shape() {
 		return dst, false, nil
 	}
-	v, err := s.solver(goal)
+	v, err := s.goalOf(goal)
 	if err != nil {
 		return dst, false, err
 	}
@@ -171,7 +171,7 @@ func (s *Set) Distance(start, goal board.Board) (int, bool, error) {
 	if !start.Valid() || start.Shape() != goal.Shape() {
 		return 0, false, nil
 	}
-	v, err := s.solver(goal)
+	v, err := s.goalOf(goal)
 	if err != nil {
 		return 0, false, err
 	}

@@ -483,7 +483,7 @@ func TestFastCache(t *testing.T) {
 	}
 	// A batch reads kept lookups after a few hundred slow ones, long
 	// before it would build them.
-	v, err := table.NewSet(generated.FS).WithCache(dir).Solver(s3.Goal(4))
+	v, err := table.NewSet(generated.FS).WithCache(dir).For(s3.Goal(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -589,10 +589,10 @@ func TestAppendLineOr(t *testing.T) {
 // symmetry that does not take a goal's blank to its Solver's.
 func TestNewPairs(t *testing.T) {
 	set := table.NewSet(generated.FS)
-	var solvers [9]*table.Solver
+	var solvers [9]*table.Goal
 	var cells [9][9]uint8
 	for b := range 9 {
-		v, err := set.Solver(s3.Goal(b))
+		v, err := set.For(s3.Goal(b))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -604,19 +604,19 @@ func TestNewPairs(t *testing.T) {
 	if _, err := table.NewPairs(&solvers, &cells); err != nil {
 		t.Fatal(err)
 	}
-	small, err := set.Solver(board.Shape{Rows: 2, Cols: 3}.Goal(5))
+	small, err := set.For(board.Shape{Rows: 2, Cols: 3}.Goal(5))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, spoil := range map[string]func(s *[9]*table.Solver, c *[9][9]uint8){
-		"no Solver":        func(s *[9]*table.Solver, c *[9][9]uint8) { s[4] = nil },
-		"a zero Solver":    func(s *[9]*table.Solver, c *[9][9]uint8) { s[4] = &table.Solver{} },
-		"a 2x3 Solver":     func(s *[9]*table.Solver, c *[9][9]uint8) { s[5] = small },
-		"two cells one":    func(s *[9]*table.Solver, c *[9][9]uint8) { c[2][3] = 4 },
-		"a cell off":       func(s *[9]*table.Solver, c *[9][9]uint8) { c[2][3] = 9 },
-		"not a symmetry":   func(s *[9]*table.Solver, c *[9][9]uint8) { c[0][0], c[0][1] = 1, 0 },
-		"the wrong blank":  func(s *[9]*table.Solver, c *[9][9]uint8) { s[3] = s[5] },
-		"a turn, no blank": func(s *[9]*table.Solver, c *[9][9]uint8) { c[1] = [9]uint8{2, 5, 8, 1, 4, 7, 0, 3, 6} },
+	for name, spoil := range map[string]func(s *[9]*table.Goal, c *[9][9]uint8){
+		"no Solver":        func(s *[9]*table.Goal, c *[9][9]uint8) { s[4] = nil },
+		"a zero Solver":    func(s *[9]*table.Goal, c *[9][9]uint8) { s[4] = &table.Goal{} },
+		"a 2x3 Solver":     func(s *[9]*table.Goal, c *[9][9]uint8) { s[5] = small },
+		"two cells one":    func(s *[9]*table.Goal, c *[9][9]uint8) { c[2][3] = 4 },
+		"a cell off":       func(s *[9]*table.Goal, c *[9][9]uint8) { c[2][3] = 9 },
+		"not a symmetry":   func(s *[9]*table.Goal, c *[9][9]uint8) { c[0][0], c[0][1] = 1, 0 },
+		"the wrong blank":  func(s *[9]*table.Goal, c *[9][9]uint8) { s[3] = s[5] },
+		"a turn, no blank": func(s *[9]*table.Goal, c *[9][9]uint8) { c[1] = [9]uint8{2, 5, 8, 1, 4, 7, 0, 3, 6} },
 	} {
 		s, c := solvers, cells
 		spoil(&s, &c)
@@ -651,7 +651,7 @@ func TestExpect(t *testing.T) {
 		{"kept, build", table.NewSet(generated.FS).WithCache(dir), 20000, true},
 		{"kept, read", table.NewSet(generated.FS).WithCache(dir), 500, true},
 	} {
-		v, err := c.set.Solver(s3.Goal(3))
+		v, err := c.set.For(s3.Goal(3))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -234,7 +234,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.Exit(err)
 	}
-	nt, err := notation.Parse(*notationName)
+	nt, err := notation.Lookup(*notationName)
 	if err != nil {
 		fmt.Fprintf(stderr, "solve: -notation: %v\n", err)
 		return exitFatal
@@ -286,7 +286,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			progress, clearLine = searchLine(rawErr)
 			defer clearLine()
 		}
-		solver = solver.Shortest(progress)
+		solver = solver.WithShortest(progress)
 		if anyLarge(p, operands) {
 			fmt.Fprintf(stderr, "solve: -optimal: a board of more than 16 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n")
 			errw.Flush()

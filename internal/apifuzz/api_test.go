@@ -66,7 +66,7 @@ func TestZeroValues(t *testing.T) {
 	if _, err := tb.AppendPath(nil, board.Shape3x3.Goal(8)); err == nil {
 		t.Error("the zero Table answered after Expect")
 	}
-	var sv table.Solver
+	var sv table.Goal
 	if _, _, err := sv.AppendPath(nil, z); err == nil {
 		t.Error("the zero Solver answered")
 	}
@@ -127,7 +127,7 @@ func TestZeroValues(t *testing.T) {
 		offs[i] = int64(36 * i)
 	}
 	var keys [8]table.Key
-	var vs [8]*table.Solver
+	var vs [8]*table.Goal
 	if n, _ := pairs.KeyEight(eightLines, &offs, &offs, table.FormSpaced, &keys, &vs); n != 0 {
 		t.Error("the zero Pairs keyed pairs")
 	}
@@ -141,7 +141,7 @@ func TestZeroValues(t *testing.T) {
 	if n, _ := sv.KeyRun(eightLines, nil, &keys); n != 0 {
 		t.Error("a nil Form keyed boards")
 	}
-	if v, err := embedded.Set().Solver(board.Shape3x3.Goal(8)); err == nil {
+	if v, err := embedded.Set().For(board.Shape3x3.Goal(8)); err == nil {
 		if n, _ := v.KeyBoards(eightLines, &offs, &zf, &keys); n != 0 {
 			t.Error("the zero Form keyed boards")
 		}
@@ -258,7 +258,7 @@ func FuzzAPI(f *testing.F) {
 		}
 		// KeyLine agrees with ParseLine and Key on any line, for any goal.
 		if goal.Valid() {
-			if v, err := set.Solver(goal); err == nil {
+			if v, err := set.For(goal); err == nil {
 				key, solvable, ok := v.KeyLine(a)
 				if ok {
 					bd, pok := board.ParseLine(s, a)

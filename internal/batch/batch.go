@@ -194,7 +194,7 @@ type answerer struct {
 	pairGroup pairGroup
 	eight     pairEight
 
-	fast *table.Solver // of the goal of blocks read whole (answerBoards)
+	fast *table.Goal // of the goal of blocks read whole (answerBoards)
 	// answerBoards' keys and kinds of a block's cases, reused.
 	boardKeys  []table.Key
 	boardKinds []uint8

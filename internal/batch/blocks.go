@@ -86,7 +86,7 @@ func (j *Job) runBlocks(ctx context.Context, in io.Reader, out io.Writer, goal b
 // readBlocks cuts in into blocks of whole lines and sends them down pipe,
 // until the input ends or the pipe stops. A line longer than a block is
 // not kept: it goes as a block that only gives its length.
-func (j *Job) readBlocks(in io.Reader, pipe *ordered.Pipe[block], solver *table.Solver) error {
+func (j *Job) readBlocks(in io.Reader, pipe *ordered.Pipe[block], solver *table.Goal) error {
 	var carry []byte // the start of a line that the last block cut
 	lines := 0       // lines handed on so far
 	prepared := false
@@ -188,7 +188,7 @@ const (
 // worker answers blocks.
 type worker struct {
 	job    *Job
-	solver *table.Solver
+	solver *table.Goal
 	r      *format.Reader // reads the lines the fast path does not take
 	cases  format.Case
 	a      answerer
@@ -206,7 +206,7 @@ type worker struct {
 // use most ("2 3 4 1 5 x 7 6 8", "23415x768"), ended by "\n" or "\r\n", is
 // taken from where its line end must be, with no search for it (a line
 // that reads as a board there holds no line end), and read and indexed in
-// one pass (table.Solver.KeyLine).
+// one pass (table.Goal.KeyLine).
 func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key table.Key, kind uint8) {
 	kindOf := func(solvable bool) uint8 {
 		return uint8(b2i(!solvable)) // itemPath or itemUnsolvable, with no branch
@@ -245,7 +245,7 @@ func (w *worker) nextKey(shape board.Shape, data []byte) (text, rest []byte, key
 }
 
 // keyEight keys the next eight lines of data at once where they are
-// boards of one of lineForms (table.Solver.KeyRun), trying first the
+// boards of one of lineForms (table.Goal.KeyRun), trying first the
 // form that keyed the last, and returns how many it keyed from the
 // first, which are solvable, and the bytes of each line.
 func (w *worker) keyEight(data []byte) (k int, solvable uint8, size int) {

@@ -304,7 +304,7 @@ func alone(t *testing.T, j *Job, in string) string {
 // solvable and not, among which a line now and then is spoilt (a repeat,
 // a stray byte, "\r\n", the other form, a blank line), for the standard
 // goal and another: the blocks, whose runs of eight spaced lines are
-// keyed at once where the CPU can (table.Solver.KeyRun), must give
+// keyed at once where the CPU can (table.Goal.KeyRun), must give
 // exactly what reading case by case gives.
 func TestBlocksAgreeSpaced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))

@@ -26,7 +26,7 @@ type pairItem struct {
 // to 80-95 ns a case).
 type pairGroup struct {
 	items [group]pairItem
-	vs    [group]*table.Solver
+	vs    [group]*table.Goal
 	keys  [group]table.Key
 	paths [group]table.Packed
 }
@@ -154,7 +154,7 @@ func (e *pairEight) key(kp *table.Pairs, lines *format.PairLines, g *pairGroup, 
 		}
 		e.stride = d
 	}
-	vs := (*[8]*table.Solver)(g.vs[n:])
+	vs := (*[8]*table.Goal)(g.vs[n:])
 	k, solvable := kp.KeyEight(data, &e.off[0], &e.off[1], f, (*[8]table.Key)(g.keys[n:]), vs)
 	num := lines.Num()
 	for i := range k {

@@ -292,7 +292,7 @@ func fill(r *format.Reader, s *slot, chunk int) int {
 // lookup is what answerRun finds of a case before it writes its answer.
 type lookup struct {
 	kind uint8 // lookupSlow, lookupPath or lookupUnsolvable
-	fast *table.Solver
+	fast *table.Goal
 	key  table.Key
 	path table.Packed
 }
@@ -394,7 +394,7 @@ func appendLooked(w *format.AnswerWriter, dst []byte, kind uint8, num int, path 
 // fastFor returns the table's Solver of goal once its fast lookups are
 // built, or nil: before, a block's cases go through answerRun, whose
 // lookups count towards building them.
-func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
+func (a *answerer) fastFor(j *Job, goal board.Board) *table.Goal {
 	if a.fast == nil || a.fast.Goal() != goal {
 		g, err := j.Solver.For(goal)
 		if err != nil {
@@ -415,7 +415,7 @@ func (a *answerer) fastFor(j *Job, goal board.Board) *table.Solver {
 // then the answers. v is the Solver of their goal, whose fast lookups are
 // built. It reports false, having written nothing, when a start is not a
 // board: the caller reads the block's cases with Next.
-func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first int, v *table.Solver) ([]byte, Result, bool) {
+func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first int, v *table.Goal) ([]byte, Result, bool) {
 	if j.onBoardBlock != nil {
 		j.onBoardBlock()
 	}
@@ -456,9 +456,9 @@ func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first i
 
 // boardEight keys cases i to i+7 of r's (of n) into keys and kinds at
 // once, when they are 3x3 starts of one usual layout that
-// table.Solver.KeyBoards reads, and returns how many it keyed: those
+// table.Goal.KeyBoards reads, and returns how many it keyed: those
 // before the first that is not a board so written, or none.
-func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys []table.Key, kinds []uint8) int {
+func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Goal, keys []table.Key, kinds []uint8) int {
 	if i+8 > n {
 		return 0
 	}
@@ -483,7 +483,7 @@ func (a *answerer) boardEight(r *format.Reader, i, n int, v *table.Solver, keys 
 	return k
 }
 
-// boardForms are table.Solver.KeyBoards' forms of the layouts of
+// boardForms are table.Goal.KeyBoards' forms of the layouts of
 // format.Reader.StartLayout.
 var boardForms = [8]*table.Form{
 	format.LayoutSpaced:     table.FormSpaced,

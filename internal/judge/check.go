@@ -456,7 +456,7 @@ type lookup struct {
 	goal   *engine.Goal
 	start  board.Board
 	err    error
-	fast   *table.Solver // nil, or the goal's, with its fast lookups built
+	fast   *table.Goal // nil, or the goal's, with its fast lookups built
 	key    table.Key
 	keyOK  bool         // the start can reach the goal (with fast)
 	path   table.Packed // the path of key, once fetched

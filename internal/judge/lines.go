@@ -23,8 +23,8 @@ import (
 // (format.Preset.BoardLines), line k of the input is case k and line k of
 // the answers its answer: the two files are cut into blocks of as many
 // lines each, and workers on every core judge the blocks as solve answers
-// them, a board's key found from its line (table.Solver.KeyLine) and the
-// paths of many fetched at once (table.Solver.Gather). An answer that is
+// them, a board's key found from its line (table.Goal.KeyLine) and the
+// paths of many fetched at once (table.Goal.Gather). An answer that is
 // the table's own path, or its number of moves, or the word for a board
 // that cannot reach the goal, passes; any other case is judged as Check
 // judges it, from the Case and the Answer its line reads as. At the first
@@ -220,7 +220,7 @@ func nthLine(data []byte, n int) (size, lines int, stuck bool) {
 // A lineJudge judges lineBlocks.
 type lineJudge struct {
 	c      *Checker
-	solver *table.Solver
+	solver *table.Goal
 	r      *format.Reader       // reads a case that is judged as Check judges it
 	ar     *format.AnswerReader // and its answer
 	keys   [lineGroup]table.Key
@@ -251,7 +251,7 @@ func (w *lineJudge) judge(b *lineBlock) {
 		eight := true // whether to ask KeyRun for the next eight lines
 		for n < lineGroup && len(in) > 0 {
 			// Eight spaced lines at once where the CPU can, as solve's
-			// blocks key them (table.Solver.KeyRun); the line that stops
+			// blocks key them (table.Goal.KeyRun); the line that stops
 			// them is keyed alone.
 			if eight && n+8 <= lineGroup {
 				m, solvable := w.solver.KeyRun(in, table.FormSpaced, (*[8]table.Key)(w.keys[n:]))

@@ -63,7 +63,7 @@ func (s *Server) boards(w http.ResponseWriter, r *http.Request) (start, goal boa
 		return
 	}
 	if name := q.Get("notation"); name != "" {
-		if nt, err = notation.Parse(name); err != nil {
+		if nt, err = notation.Lookup(name); err != nil {
 			s.fail(w, r, http.StatusBadRequest, err.Error())
 			return
 		}

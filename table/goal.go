@@ -10,11 +10,11 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 )
 
-// Solver answers boards for one goal: the Set's lookups with the table
+// Goal answers boards for one goal: the Set's lookups with the table
 // found and the renaming of tiles worked out once. Its lookups take no
-// lock and allocate nothing. A Solver is safe for use by several
+// lock and allocate nothing. A Goal is safe for use by several
 // goroutines.
-type Solver struct {
+type Goal struct {
 	t    *Table
 	goal board.Board
 	// name renames a tile of a start board to the tile in the same cell
@@ -30,9 +30,9 @@ type Solver struct {
 	half     int
 }
 
-func newSolver(t *Table, goal board.Board) Solver {
+func newGoal(t *Table, goal board.Board) Goal {
 	s := goal.Shape()
-	v := Solver{t: t, goal: goal, class: t.goal.Parity(), n: s.Cells(), cols: s.Cols, half: half(s)}
+	v := Goal{t: t, goal: goal, class: t.goal.Parity(), n: s.Cells(), cols: s.Cols, half: half(s)}
 	for i := range v.n {
 		v.name[goal.Cell(i)] = uint8(t.goal.Cell(i))
 	}
@@ -46,10 +46,10 @@ func newSolver(t *Table, goal board.Board) Solver {
 	return v
 }
 
-var errZeroSolver = errors.New("table: the Solver has no table (Set.Solver makes Solvers)")
+var errZeroGoal = errors.New("table: the Goal has no table (Set.For makes Goals)")
 
 // Goal returns the goal of v.
-func (v *Solver) Goal() board.Board {
+func (v *Goal) Goal() board.Board {
 	if v == nil {
 		return board.Board{}
 	}
@@ -58,7 +58,7 @@ func (v *Solver) Goal() board.Board {
 
 // Table returns the table v answers from: the table of the standard goal
 // with v's blank cell.
-func (v *Solver) Table() *Table {
+func (v *Goal) Table() *Table {
 	if v == nil {
 		return nil
 	}
@@ -67,7 +67,7 @@ func (v *Solver) Table() *Table {
 
 // index renames the tiles of b for the standard goal and returns the index
 // of the result and its parity (board.Board.Parity), in one pass.
-func (v *Solver) index(b board.Board) (idx, parity int) {
+func (v *Goal) index(b board.Board) (idx, parity int) {
 	blank := b.Blank()
 	if v.n == 9 {
 		lo, hi := b.Words()
@@ -105,7 +105,7 @@ func (v *Solver) index(b board.Board) (idx, parity int) {
 }
 
 // rename9 renames the tiles of a 3x3 board packed as by board.Words.
-func (v *Solver) rename9(lo, hi uint64) (uint64, uint64) {
+func (v *Goal) rename9(lo, hi uint64) (uint64, uint64) {
 	name := &v.name
 	var out uint64
 	for k := range 8 {
@@ -116,7 +116,7 @@ func (v *Solver) rename9(lo, hi uint64) (uint64, uint64) {
 
 // renamed returns b with its tiles renamed for the standard goal, for the
 // slow lookups that follow the table move by move.
-func (v *Solver) renamed(b board.Board) board.Board {
+func (v *Goal) renamed(b board.Board) board.Board {
 	return board.Rename(b, v.goal, v.t.goal)
 }
 
@@ -124,9 +124,9 @@ func (v *Solver) renamed(b board.Board) board.Board {
 // shortest path from start to v's goal (d < l < r < u) and reports true,
 // or returns dst and false when the goal cannot be reached from start.
 // The error is for a corrupt table only.
-func (v *Solver) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
+func (v *Goal) AppendPath(dst []byte, start board.Board) ([]byte, bool, error) {
 	if v == nil || v.t == nil {
-		return dst, false, errZeroSolver
+		return dst, false, errZeroGoal
 	}
 	if !start.Small() || start.Shape() != v.goal.Shape() {
 		return dst, false, nil
@@ -145,9 +145,9 @@ func (v *Solver) AppendPath(dst []byte, start board.Board) ([]byte, bool, error)
 // Distance returns the number of moves of a shortest path from start to
 // v's goal, or false when there is none. The error is for a corrupt table
 // only.
-func (v *Solver) Distance(start board.Board) (int, bool, error) {
+func (v *Goal) Distance(start board.Board) (int, bool, error) {
 	if v == nil || v.t == nil {
-		return 0, false, errZeroSolver
+		return 0, false, errZeroGoal
 	}
 	if !start.Small() || start.Shape() != v.goal.Shape() {
 		return 0, false, nil
@@ -164,7 +164,7 @@ func (v *Solver) Distance(start board.Board) (int, bool, error) {
 	return len(p), err == nil, err
 }
 
-// Key locates the answer to a board in the table of the Solver that gave
+// Key locates the answer to a board in the table of the Goal that gave
 // it. Splitting a lookup in two lets a batch find the keys of many boards
 // first and then fetch their paths together, so that the fetches, each a
 // likely cache miss, overlap.
@@ -172,7 +172,7 @@ type Key int32
 
 // Key returns the key of start, or false when the goal cannot be reached
 // from it.
-func (v *Solver) Key(start board.Board) (Key, bool) {
+func (v *Goal) Key(start board.Board) (Key, bool) {
 	if v == nil || v.t == nil || !start.Small() || start.Shape() != v.goal.Shape() {
 		return 0, false
 	}
@@ -182,10 +182,10 @@ func (v *Solver) Key(start board.Board) (Key, bool) {
 
 // KeyLine is Key for a 3x3 board written on line in one of the two forms
 // judges use most (board.NineWords), read and indexed in one pass with no
-// Board made: the hot path of a batch. ok is false for a Solver of any
+// Board made: the hot path of a batch. ok is false for a Goal of any
 // other shape and any other line, which the caller reads with
 // board.ParseLine and Key.
-func (v *Solver) KeyLine(line []byte) (key Key, solvable, ok bool) {
+func (v *Goal) KeyLine(line []byte) (key Key, solvable, ok bool) {
 	if v == nil || v.t == nil || v.n != 9 {
 		return 0, false, false
 	}
@@ -202,13 +202,13 @@ func (v *Solver) KeyLine(line []byte) (key Key, solvable, ok bool) {
 
 // Built reports whether v's fast lookups are built, so that PackedAt
 // answers without following the table.
-func (v *Solver) Built() bool { return v != nil && v.t != nil && v.t.built.Load() != nil }
+func (v *Goal) Built() bool { return v != nil && v.t != nil && v.t.built.Load() != nil }
 
-// PackedAt returns the path of key, a key of v's (Solver.Key), once the
+// PackedAt returns the path of key, a key of v's (Goal.Key), once the
 // fast lookups are built (Built); before, or for a key not of v's, false.
 // A loop of PackedAt over many keys makes loads that do not wait on each
 // other, as Gather does.
-func (v *Solver) PackedAt(key Key) (Packed, bool) {
+func (v *Goal) PackedAt(key Key) (Packed, bool) {
 	if v == nil || v.t == nil {
 		return 0, false
 	}
@@ -291,9 +291,9 @@ func (p Packed) AppendLineOr(dst []byte, ok bool, alt *Line) []byte {
 // builds the fast lookups first if they are not built yet. The error is
 // for a corrupt table, or one whose paths are too long to pack (more than
 // 31 moves).
-func (v *Solver) Gather(keys []Key, out []Packed) error {
+func (v *Goal) Gather(keys []Key, out []Packed) error {
 	if v == nil || v.t == nil {
-		return errZeroSolver
+		return errZeroGoal
 	}
 	if len(out) < len(keys) {
 		return fmt.Errorf("table: Gather of %d keys into %d paths", len(keys), len(out))
@@ -311,7 +311,7 @@ func (v *Solver) Gather(keys []Key, out []Packed) error {
 	out = out[:len(keys)]
 	for k, key := range keys {
 		if uint(key) >= uint(len(paths)) {
-			return fmt.Errorf("table: key %d is not one of the %v table (Solver.Key gives keys)", key, v.t.goal)
+			return fmt.Errorf("table: key %d is not one of the %v table (Goal.Key gives keys)", key, v.t.goal)
 		}
 		out[k] = Packed(paths[key])
 	}
