@@ -305,6 +305,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return serve(*httpAddr, solver, *timeout, rawErr)
 	}
+	p.Notation = nt // every path written, in every form, is in it
 	job := &batch.Job{
 		Solver:    solver,
 		Preset:    p,
@@ -313,7 +314,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		LogPrefix: "solve: ",
 		Verbose:   *verbose,
 		Timeout:   *timeout,
-		Notation:  nt,
 	}
 	if isTerminal(rawErr) {
 		job.Progress = progressBar(rawErr)
@@ -536,12 +536,12 @@ func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer)
 			if !job.Solver.Optimal(c.Start.Shape()) {
 				shortest = " (not proven shortest)"
 			}
-			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), shortest, job.Notation.Append(nil, path))
+			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), shortest, job.Preset.Notation.Append(nil, path))
 		}
 		if n := c.Start.Shape().Cells(); err == nil && ok && len(path) > 0 && n > maxPicture {
 			_, err = fmt.Fprintf(stdout, "(no pictures of a board of %d cells: -show draws boards of at most %d)\n", n, maxPicture)
 		} else if err == nil && ok {
-			err = picture(stdout, c.Start, path, width, job.Notation)
+			err = picture(stdout, c.Start, path, width, job.Preset.Notation)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "solve: %v\n", err)

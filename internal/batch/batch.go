@@ -25,7 +25,6 @@ import (
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/notation"
-	"github.com/slidingpuzzle/solver/search"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -56,11 +55,6 @@ type Job struct {
 	// shortest path: past it the case is answered with a path found
 	// after it, not proven shortest (engine.Stats.Cut).
 	Timeout time.Duration
-	// Notation is how the paths are written: the judges' letters (the
-	// zero value, where the blank goes, as every preset prints them) or
-	// the speedsolvers' (where the tile goes, runs counted: "U2 L2 D"),
-	// which are capitals whatever the preset's Upper.
-	Notation notation.Notation
 
 	warned atomic.Bool // the note on counts not proven shortest is given
 
@@ -96,7 +90,7 @@ func (j *Job) RunContext(ctx context.Context, in io.Reader, out io.Writer) (Resu
 		return Result{}, err
 	}
 	p := &j.Preset
-	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" && p.Print != format.Verdict && j.Notation == notation.Blank {
+	if p.OneLine && !p.Pairs && !p.Count && p.Label == "" && p.Between == "" && p.Print != format.Verdict && p.Notation == notation.Blank {
 		// A file of one case a line with no case numbers in its answers
 		// goes in blocks to every core, once it is large enough to pay
 		// for building the fast lookups; a small one is answered case by
@@ -340,15 +334,6 @@ func (a *answerer) answer(ctx context.Context, j *Job, dst []byte, c *format.Cas
 		return dst, Result{}, err
 	case !ok:
 		return p.AppendUnsolvable(dst, c.Num), Result{Cases: 1}, nil
-	}
-	if j.Notation != notation.Blank && path != nil {
-		// Another notation's letters, as they are: the preset's Upper is
-		// for the judges' letters.
-		var room [3 * search.MaxPath]byte
-		path = j.Notation.Append(room[:0], path)
-		q := *p
-		q.Upper = false
-		return q.AppendAnswer(dst, c.Num, path, d), Result{Cases: 1}, nil
 	}
 	return p.AppendAnswer(dst, c.Num, path, d), Result{Cases: 1}, nil
 }

@@ -50,7 +50,9 @@ func TestNotation(t *testing.T) {
 			}
 			answers := func(nt notation.Notation) []byte {
 				var out bytes.Buffer
-				job := &batch.Job{Solver: solver, Preset: p, Name: "in", Notation: nt}
+				q := p
+				q.Notation = nt
+				job := &batch.Job{Solver: solver, Preset: q, Name: "in"}
 				res, err := job.Run(bytes.NewReader(in.Bytes()), &out)
 				if err != nil || res.Bad > 0 {
 					t.Fatalf("%s: %+v, %v", nt, res, err)

@@ -192,7 +192,7 @@ func (a *answerer) writePairs(ctx context.Context, j *Job, dst []byte, g *pairGr
 		it := &g.items[i]
 		switch it.kind {
 		case lookupPath, lookupUnsolvable:
-			dst = appendLooked(w, dst, it.kind, it.num, paths[i], needPath, j.Notation)
+			dst = appendLooked(w, dst, it.kind, it.num, paths[i], needPath)
 			res.Cases++
 		default:
 			c := format.Case{Num: it.num, Start: it.start, Goal: it.goal}

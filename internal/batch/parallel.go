@@ -8,7 +8,6 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/internal/format"
 	"github.com/slidingpuzzle/solver/internal/ordered"
-	"github.com/slidingpuzzle/solver/notation"
 	"github.com/slidingpuzzle/solver/table"
 )
 
@@ -356,7 +355,7 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 		c := &cases[i]
 		switch l := &ls[i]; l.kind {
 		case lookupPath, lookupUnsolvable:
-			dst = appendLooked(&w, dst, l.kind, c.Num, l.path, needPath, j.Notation)
+			dst = appendLooked(&w, dst, l.kind, c.Num, l.path, needPath)
 			res.Cases++
 		default:
 			var o Result
@@ -374,18 +373,13 @@ func (a *answerer) answerRun(ctx context.Context, j *Job, dst []byte, cases []fo
 // appendLooked appends the answer to case num, whose lookup found path
 // (kind lookupPath) or that its goal cannot be reached (lookupUnsolvable),
 // spelling the path, when the preset prints one, straight into dst.
-func appendLooked(w *format.AnswerWriter, dst []byte, kind uint8, num int, path table.Packed, needPath bool, n notation.Notation) []byte {
+func appendLooked(w *format.AnswerWriter, dst []byte, kind uint8, num int, path table.Packed, needPath bool) []byte {
 	if kind == lookupUnsolvable {
 		return w.Unsolvable(dst, num)
 	}
 	dst = w.Begin(dst, num, path.Len())
 	from := len(dst)
-	if needPath && n != notation.Blank {
-		// Another notation's letters, as they are.
-		var room [64]byte
-		dst = n.Append(dst, path.AppendTo(room[:0]))
-		from = -1
-	} else if needPath {
+	if needPath {
 		dst = path.AppendTo(dst)
 	}
 	return w.End(dst, from)
@@ -448,7 +442,7 @@ func (a *answerer) answerBoards(j *Job, dst []byte, r *format.Reader, n, first i
 			paths[k], _ = v.PackedAt(keys[i+k])
 		}
 		for k := range m {
-			dst = appendLooked(&w, dst, kinds[i+k], first+i+k, paths[k], needPath, j.Notation)
+			dst = appendLooked(&w, dst, kinds[i+k], first+i+k, paths[k], needPath)
 		}
 	}
 	return dst, Result{Cases: n}, true

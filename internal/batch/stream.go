@@ -9,7 +9,6 @@ import (
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/engine"
 	"github.com/slidingpuzzle/solver/internal/format"
-	"github.com/slidingpuzzle/solver/notation"
 )
 
 // streamCells is the fewest cells of a board whose path is written to the
@@ -68,18 +67,10 @@ func (j *Job) streamCase(ctx context.Context, a *answerer, out io.Writer, c *for
 	if _, err := out.Write(w.Begin(nil, c.Num, int(n))); err != nil {
 		return Result{}, err
 	}
-	pw := out
-	var nw *notation.Writer
-	switch {
-	case j.Notation != notation.Blank:
-		nw = notation.NewWriter(out, j.Notation)
-		pw = nw
-	case p.Upper:
-		pw = &upperWriter{w: out}
-	}
+	pw := p.PathWriter(out)
 	n, ok, st, err := goal.WritePath(ctx, pw, start, progress)
-	if err == nil && nw != nil {
-		err = nw.Close() // the last run
+	if err == nil {
+		err = pw.Close() // the last run
 	}
 	if err != nil {
 		// The line of the path cut short still ends, so that what is
@@ -92,21 +83,4 @@ func (j *Job) streamCase(ctx context.Context, a *answerer, out io.Writer, c *for
 	}
 	a.note(j, goal, c.Num, n, ok, st, t0)
 	return Result{Cases: 1}, j.writeLog(a.msgs)
-}
-
-// upperWriter writes the letters of a path in capitals.
-type upperWriter struct {
-	w   io.Writer
-	buf []byte
-}
-
-func (u *upperWriter) Write(p []byte) (int, error) {
-	u.buf = u.buf[:0]
-	for _, c := range p {
-		u.buf = append(u.buf, c&^0x20)
-	}
-	if _, err := u.w.Write(u.buf); err != nil {
-		return 0, err
-	}
-	return len(p), nil
 }

@@ -7,11 +7,13 @@ package format
 import (
 	"encoding/binary"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/notation"
 )
 
 // Print says what a preset prints for a case.
@@ -78,8 +80,15 @@ type Preset struct {
 	Rows   bool // one row a line, else the whole board on one line
 	Gap    bool // a blank line before each case
 	// Output.
-	Print      Print
-	Upper      bool   // print the moves in capitals: L R U D
+	Print Print
+	Upper bool // print the moves in capitals: L R U D
+	// Notation is how paths are written: the judges' letters, where the
+	// blank goes (the zero Notation, in capitals where Upper says), or
+	// the speedsolvers', where the tile goes, runs counted ("U2 L2 D"),
+	// capitals whatever Upper says. Every answer a Preset writes, in
+	// bulk or streamed, is written in it here (appendPath,
+	// AnswerWriter.End, PathWriter).
+	Notation   notation.Notation
 	Unsolvable string // printed in place of the answer when there is none
 	Solved     string // printed by Verdict for a board that reaches its goal
 	Label      string // printed before each answer, %d the case number
@@ -374,9 +383,13 @@ func (p *Preset) AppendAnswer(dst []byte, num int, path []byte, dist int) []byte
 	return append(dst, '\n')
 }
 
-// appendPath appends the letters of path, in capitals where p asks.
+// appendPath appends path, the judges' letters, in p's notation: in
+// capitals where p asks.
 func (p *Preset) appendPath(dst, path []byte) []byte {
-	if !p.Upper {
+	switch {
+	case p.Notation != notation.Blank:
+		return p.Notation.Append(dst, path)
+	case !p.Upper:
 		return append(dst, path...)
 	}
 	for _, c := range path {
@@ -384,6 +397,42 @@ func (p *Preset) appendPath(dst, path []byte) []byte {
 	}
 	return dst
 }
+
+// PathWriter returns a writer that writes the judges' letters written to
+// it on to w in p's notation, as they come, for a path streamed as it is
+// made; Close writes the last of it (a run of the speedsolvers' letters).
+func (p *Preset) PathWriter(w io.Writer) io.WriteCloser {
+	switch {
+	case p.Notation != notation.Blank:
+		return notation.NewWriter(w, p.Notation)
+	case p.Upper:
+		return &upperWriter{w: w}
+	}
+	return nopCloser{w}
+}
+
+// upperWriter writes the letters of a path in capitals.
+type upperWriter struct {
+	w   io.Writer
+	buf []byte
+}
+
+func (u *upperWriter) Write(p []byte) (int, error) {
+	u.buf = u.buf[:0]
+	for _, c := range p {
+		u.buf = append(u.buf, c&^0x20)
+	}
+	if _, err := u.w.Write(u.buf); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+func (u *upperWriter) Close() error { return nil }
+
+type nopCloser struct{ io.Writer }
+
+func (nopCloser) Close() error { return nil }
 
 // AppendUnsolvable appends the answer to case num when its goal cannot be
 // reached.

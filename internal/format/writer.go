@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"slices"
 	"strconv"
+
+	"github.com/slidingpuzzle/solver/notation"
 )
 
 // An AnswerWriter appends the answers of many cases as Preset.AppendAnswer
@@ -138,9 +140,16 @@ func (w *AnswerWriter) Begin(dst []byte, num, dist int) []byte {
 }
 
 // End ends the answer that Begin began, whose path's letters, if any,
-// are dst[from:]: in capitals where the preset asks, then the line end.
+// are dst[from:] (the judges' letters, as the tables spell them): in the
+// preset's notation, in capitals where it asks, then the line end.
 func (w *AnswerWriter) End(dst []byte, from int) []byte {
-	if w.p.Upper && from >= 0 {
+	switch {
+	case from < 0:
+	case w.p.Notation != notation.Blank:
+		var room [3 * 64]byte
+		letters := append(room[:0], dst[from:]...)
+		dst = w.p.Notation.Append(dst[:from], letters)
+	case w.p.Upper:
 		for i := from; i < len(dst); i++ {
 			dst[i] &^= 0x20
 		}
