@@ -39,6 +39,7 @@ fuzz:
 	$(GO) test ./internal/format -run XXX -fuzz FuzzArgs -fuzztime 30s
 	$(GO) test ./internal/format -run XXX -fuzz FuzzCount -fuzztime 30s
 	$(GO) test ./internal/format -run XXX -fuzz FuzzLineFault -fuzztime 30s
+	$(GO) test . -run XXX -fuzz FuzzFrontDoor -fuzztime 30s
 	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzAPI -fuzztime 30s
 	$(GO) test ./internal/apifuzz -run XXX -fuzz FuzzSearch -fuzztime 30s
 	$(GO) test ./internal/web -run XXX -fuzz FuzzSolve -fuzztime 30s

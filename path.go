@@ -75,10 +75,11 @@ func ParsePath(text string, n Notation) (Path, error) {
 	return Path(moves), nil
 }
 
-// maxPath is the most moves ParsePath reads: a path of a 999 x 999 board
-// runs to a few billion, which no program holds as a Path; a stream of
-// them is WritePath's.
-const maxPath = 1 << 30
+// maxPath is the most moves ParsePath reads, about 134 million (a Path of
+// them takes as many bytes): more than a 300x300 board's path; a 999 x
+// 999 board's runs to billions, which no program holds as a Path, and is
+// WritePath's to stream.
+const maxPath = 1 << 27
 
 type pathError struct{ err error }
 

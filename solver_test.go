@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -310,4 +311,55 @@ func TestZeroValues(t *testing.T) {
 	if sol, err := s.Solve(nil, three, g); err != nil || sol.Moves != 0 { //nolint:staticcheck
 		t.Errorf("a nil context: %+v, %v", sol, err)
 	}
+}
+
+// FuzzFrontDoor feeds any text to the front door's readers, and any
+// board they read to its answers: no panic, and what is read back is
+// what was written.
+func FuzzFrontDoor(f *testing.F) {
+	for _, s := range []string{"23415x768", "1 2 3/4 5 6/7 8 0", "3\n1 2 3\n8 0 4\n7 6 5", "# c\n2 3\n1 2 3\n4 5 0", "U2 L R3", "ddrrul", "snail", "#12\n345\n678", "1 2\n3 0"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if b, err := solver.Parse(text); err == nil {
+			again, err := solver.Parse(b.String())
+			if err != nil || !again.Equal(b) {
+				t.Fatalf("Parse(%q) = %v; its String reads back as %v, %v", text, b, again, err)
+			}
+			if ok, err := solver.Solvable(b, solver.Snail); err != nil {
+				t.Fatalf("Solvable(%v): %v", b, err)
+			} else if ok && b.Rows()*b.Cols() <= 9 {
+				sol, err := solver.Solve(context.Background(), b, solver.Snail)
+				goal, _ := solver.Snail.Board(b.Rows(), b.Cols())
+				end, aerr := b.Apply(sol.Path)
+				if err != nil || aerr != nil || !end.Equal(goal) || !sol.Shortest {
+					t.Fatalf("Solve(%v): %+v, %v", b, sol, err)
+				}
+			}
+		} else if !errors.Is(err, solver.ErrBadBoard) {
+			t.Fatalf("Parse(%q): %v, not ErrBadBoard", text, err)
+		}
+		if g, err := solver.ParseGoal(text); err == nil {
+			_ = g.String()
+		}
+		if regexp.MustCompile(`[0-9]{6}`).MatchString(text) {
+			return // a count of a million moves or more: memory, not a fault
+		}
+		for _, n := range []solver.Notation{solver.BlankNotation, solver.TileNotation} {
+			p, err := solver.ParsePath(text, n)
+			if err != nil {
+				if !errors.Is(err, solver.ErrBadPath) {
+					t.Fatalf("ParsePath(%q, %v): %v, not ErrBadPath", text, n, err)
+				}
+				continue
+			}
+			if len(p) > 1000 {
+				continue
+			}
+			again, err := solver.ParsePath(p.Format(n), n)
+			if err != nil || again.String() != p.String() {
+				t.Fatalf("ParsePath(%q, %v) = %v; Format reads back as %v, %v", text, n, p, again, err)
+			}
+		}
+	})
 }
