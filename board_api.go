@@ -327,26 +327,12 @@ func Random(r *rand.Rand, rows, cols int, goal Goal) (Board, error) {
 	if r == nil {
 		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	n := rows * cols
-	cells := r.Perm(n)
-	b, err := board.New(g.b.Shape(), cells)
+	b, err := board.New(g.b.Shape(), r.Perm(rows*cols))
 	if err != nil {
 		return Board{}, err
 	}
 	if !board.Solvable(b, g.b) {
-		// Swapping two tiles (not the blank) changes the parity: a
-		// bijection between the arrangements that reach the goal and
-		// those that do not, so the board stays uniform.
-		i, j := 0, 1
-		if cells[i] == 0 {
-			i = 2
-		} else if cells[j] == 0 {
-			j = 2
-		}
-		cells[i], cells[j] = cells[j], cells[i]
-		if b, err = board.New(g.b.Shape(), cells); err != nil {
-			return Board{}, err
-		}
+		b = board.Flip(b) // keeps the draw uniform
 	}
 	return Board{b}, nil
 }

@@ -239,6 +239,27 @@ func permParity(cells []uint32) int {
 	return (len(cells) - cycles) & 1
 }
 
+// Flip returns b with its first two tiles swapped (the blank stays): a
+// board of the other parity, which reaches the goals b does not. It is a
+// one-to-one map between the two classes, so a board drawn uniformly
+// from all arrangements and flipped where it cannot reach a goal is
+// uniform over those that can. The zero Board flips to itself.
+func Flip(b Board) Board {
+	if !b.Valid() {
+		return b
+	}
+	cells := b.Cells()
+	i, j := 0, 1
+	if cells[i] == 0 {
+		i = 2
+	} else if cells[j] == 0 {
+		j = 2
+	}
+	cells[i], cells[j] = cells[j], cells[i]
+	out, _ := New(b.Shape(), cells) // the same cells, two swapped
+	return out
+}
+
 // Solvable reports whether goal can be reached from start: both are valid
 // boards of one shape and parity.
 func Solvable(start, goal Board) bool {

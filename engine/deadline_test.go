@@ -24,17 +24,7 @@ func randomBoard(t *testing.T, s board.Shape, goal board.Board, rng *rand.Rand) 
 		t.Fatal(err)
 	}
 	if !board.Solvable(b, goal) {
-		// Swap two tiles (not the blank): the other parity.
-		i, j := 0, 1
-		if cells[i] == 0 {
-			i = 2
-		} else if cells[j] == 0 {
-			j = 2
-		}
-		cells[i], cells[j] = cells[j], cells[i]
-		if b, err = board.New(s, cells); err != nil {
-			t.Fatal(err)
-		}
+		b = board.Flip(b)
 	}
 	return b
 }

@@ -76,22 +76,6 @@ func (r rng) arrangement(s board.Shape) board.Board {
 	return b
 }
 
-// flip swaps the first two tiles of b, which turns a board that reaches
-// a goal into one that does not and back: a one-to-one map between the
-// two classes, so it keeps a uniform draw uniform.
-func flip(b board.Board) board.Board {
-	cells := b.Cells()
-	i, j := 0, 1
-	if cells[i] == 0 {
-		i = 2
-	} else if cells[j] == 0 {
-		j = 2
-	}
-	cells[i], cells[j] = cells[j], cells[i]
-	out, _ := board.New(b.Shape(), cells)
-	return out
-}
-
 // Check reports what the settings of g cannot honour, naming the flags of
 // cmd/judge that set them.
 func (g *Generator) Check() error {
@@ -231,7 +215,7 @@ func (g *Generator) Write(w io.Writer) error {
 		case r.chance(g.Unsolvable):
 			start = r.arrangement(s)
 			if board.Solvable(start, caseGoal) {
-				start = flip(start)
+				start = board.Flip(start)
 			}
 		case g.MaxDepth >= 0:
 			var err error
@@ -243,7 +227,7 @@ func (g *Generator) Write(w io.Writer) error {
 		default:
 			start = r.arrangement(s)
 			if !board.Solvable(start, caseGoal) {
-				start = flip(start)
+				start = board.Flip(start)
 			}
 		}
 		buf = out.AppendCase(buf, start, caseGoal)
