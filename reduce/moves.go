@@ -85,6 +85,9 @@ func (s *solver) moveTileBest(g, to int32) error {
 	if 2*len(s.out) > cap(s.out) {
 		s.flush() // room for the trials: the letters held are not grown
 	}
+	if s.err != nil {
+		return s.err // a write failed; the trials below clear s.err of their own faults
+	}
 	s.trial = true
 	n0, m0, g0 := len(s.out), s.moves, s.gainSum
 	s.floor = n0

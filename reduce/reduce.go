@@ -383,6 +383,9 @@ func (s *solver) placeLine(l line) error {
 		if err := s.ctx.Err(); err != nil {
 			return err // a line of a large board takes a tenth of a second
 		}
+		if s.err != nil {
+			return s.err // a write failed: no more moves to make
+		}
 		c := l.at(i, 0)
 		if err := s.moveTileBest(c, c); err != nil {
 			return err

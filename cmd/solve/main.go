@@ -351,6 +351,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		res, err = job.RunContext(ctx, stdin, stdout)
 	}
+	var cut *batch.CutError
+	if errors.As(err, &cut) {
+		// A large board's path, streamed, cut short: its line is left
+		// with no end, and this says where.
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintf(stderr, "solve: case %d: interrupted after %s of its path, whose line is left unfinished, with no line end; the answers before it are written\n", cut.Case, plural(int(cut.Moves), "move"))
+			return exitInterrupted
+		}
+		fmt.Fprintf(stderr, "solve: %v; the answers before it are written\n", err)
+		return exitFatal
+	}
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintf(stderr, "solve: interrupted after %s; the answers before it are written\n", plural(res.Cases, "case"))
 		return exitInterrupted

@@ -11,7 +11,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -665,5 +667,91 @@ func TestTimeout(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("-v %v: stderr %q, want %q", v, stderr, want)
 		}
+	}
+}
+
+// bigBoard returns a random board of n x n cells that reaches the snail,
+// written as the npuzzle format (the 42 school's) writes it.
+func bigBoard(n int, seed uint64) string {
+	s := board.Shape{Rows: n, Cols: n}
+	b, _ := board.New(s, rand.New(rand.NewPCG(seed, 2)).Perm(n*n))
+	if snail, _ := s.Named(board.Snail); !board.Solvable(b, snail) {
+		b = board.Flip(b)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%d\n", n)
+	for i, c := range b.Cells() {
+		sb.WriteString(strconv.Itoa(c))
+		if (i+1)%n == 0 {
+			sb.WriteByte('\n')
+		} else {
+			sb.WriteByte(' ')
+		}
+	}
+	return sb.String()
+}
+
+// TestInterruptStream sends Ctrl-C while a large board's path is being
+// written: the line of the path is left with no end (what was written
+// never reads as a whole answer), standard error says which case was cut
+// after how many moves, and the exit status is 130.
+func TestInterruptStream(t *testing.T) {
+	cmd := exec.Command(bin, "-format", "npuzzle")
+	cmd.Stdin = strings.NewReader(bigBoard(200, 1))
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	pipe, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var out []byte
+	buf := make([]byte, 64<<10)
+	for len(out) < 100_000 { // the first moves are out: the path is being written
+		n, err := pipe.Read(buf)
+		out = append(out, buf[:n]...)
+		if err != nil {
+			t.Fatalf("stdout ended after %d bytes: %v", len(out), err)
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	rest, _ := io.ReadAll(pipe)
+	out = append(out, rest...)
+	err = cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 130 {
+		t.Fatalf("exit %v, want status 130; stderr %q", err, stderr.String())
+	}
+	if bytes.Contains(out, []byte{'\n'}) {
+		t.Errorf("stdout of %d bytes has a line end at %d: a cut path must not end its line", len(out), bytes.IndexByte(out, '\n'))
+	}
+	want := regexp.MustCompile(`^solve: case 1: interrupted after (\d+) moves of its path, whose line is left unfinished, with no line end`)
+	if m := want.FindStringSubmatch(stderr.String()); m == nil {
+		t.Errorf("stderr %q, want %v", stderr.String(), want)
+	} else if n, _ := strconv.Atoi(m[1]); n < len(out) {
+		t.Errorf("stderr says %d moves, stdout has %d", n, len(out))
+	}
+}
+
+// TestFullDisk writes a large board's path to a device that is full: the
+// error names the case and says its line is left with no end, and the
+// exit status is 2.
+func TestFullDisk(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	cmd := exec.Command(bin, "-format", "npuzzle")
+	cmd.Stdin = strings.NewReader(bigBoard(200, 2))
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = full, &stderr
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 {
+		t.Fatalf("exit %v, want status 2; stderr %q", err, stderr.String())
+	}
+	if want := "solve: case 1: its path could not be written (write /dev/stdout: no space left on device), its line left with no end"; !strings.HasPrefix(stderr.String(), want) {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
 	}
 }

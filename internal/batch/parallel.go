@@ -159,10 +159,12 @@ func (j *Job) runParallel(ctx context.Context, r *format.Reader, out io.Writer, 
 	err := pipe.Close()
 	res.add(streamed)
 	switch {
+	case serr != nil:
+		// The streamed case's error says more than the pipe's (the
+		// context's, which cut it): which case, after how many moves.
+		return res, serr
 	case err != nil:
 		return res, err
-	case serr != nil:
-		return res, serr
 	}
 	return res, r.Err()
 }

@@ -3,6 +3,7 @@ package batch
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"time"
 
@@ -21,6 +22,26 @@ const streamCells = 128 * 128
 func (j *Job) streams(c *format.Case) bool {
 	return c.Err == nil && j.Preset.NeedsPath() && c.Start.Shape().Cells() >= streamCells
 }
+
+// CutError is the error of a case whose path, written as it was made
+// (a board of 128 x 128 cells or more), was cut short: by the context
+// (an interrupt, a time limit) or by a write that failed (a full disk).
+// Its line is left with no line end, so that no reader takes the moves
+// before the cut for a whole answer.
+type CutError struct {
+	Case  int   // the number of the case, from 1
+	Moves int64 // the moves made before the cut (written, but for a write that failed)
+	Err   error // why: the context's error, or the write's
+}
+
+func (e *CutError) Error() string {
+	if errors.Is(e.Err, context.Canceled) || errors.Is(e.Err, context.DeadlineExceeded) {
+		return fmt.Sprintf("case %d: its path was cut after %d moves, its line left with no end: %v", e.Case, e.Moves, e.Err)
+	}
+	return fmt.Sprintf("case %d: its path could not be written (%v), its line left with no end", e.Case, e.Err)
+}
+
+func (e *CutError) Unwrap() error { return e.Err }
 
 // streamCase answers case c, a large board (streams), straight to out:
 // the label, the path as the engine makes it, the line end. A preset that
@@ -64,19 +85,23 @@ func (j *Job) streamCase(ctx context.Context, a *answerer, out io.Writer, c *for
 			return Result{}, err
 		}
 	}
-	if _, err := out.Write(w.Begin(nil, c.Num, int(n))); err != nil {
-		return Result{}, err
+	if begin := w.Begin(nil, c.Num, int(n)); len(begin) > 0 {
+		if _, err := out.Write(begin); err != nil {
+			return Result{}, &CutError{Case: c.Num, Err: err}
+		}
 	}
 	pw := p.PathWriter(out)
 	n, ok, st, err := goal.WritePath(ctx, pw, start, progress)
 	if err == nil {
 		err = pw.Close() // the last run
+	} else if ctx.Err() != nil {
+		pw.Close() // the moves made so far, whole: a run of the tile notation
 	}
 	if err != nil {
-		// The line of the path cut short still ends, so that what is
-		// written stays lines; the error says the answer is not whole.
-		out.Write([]byte{'\n'})
-		return Result{}, err
+		// The line of the path cut short is left with no end: what was
+		// written never reads as a whole answer, and the error says
+		// which case was cut, and where.
+		return Result{}, &CutError{Case: c.Num, Moves: n, Err: err}
 	}
 	if _, err := out.Write(w.End(nil, -1)); err != nil {
 		return Result{}, err

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/slidingpuzzle/solver/board"
@@ -88,34 +89,79 @@ func TestStream(t *testing.T) {
 	}
 }
 
-// cancelWriter cancels its context once it has had n bytes.
-type cancelWriter struct {
-	bytes.Buffer
-	n      int
-	cancel context.CancelFunc
+// TestStreamCut cuts a streamed answer in the middle of its path, the
+// three ways it can be cut: a cancelled context (an interrupt), a
+// deadline that passes (a time limit), a write that fails (a full disk).
+// The run stops with a CutError that names the case and the moves made,
+// wrapping the cause; the path's line is left with no line end, so that
+// what was written never reads as a whole answer.
+func TestStreamCut(t *testing.T) {
+	p, _ := format.Lookup("npuzzle")
+	_, in := largeCase(p, board.Shape{Rows: 200, Cols: 200}, 7)
+	for _, want := range []error{context.Canceled, context.DeadlineExceeded, errDiskFull} {
+		var ctx context.Context
+		w := &cutWriter{n: 1000}
+		switch want {
+		case context.Canceled:
+			c, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			ctx, w.cut = c, cancel
+		case context.DeadlineExceeded:
+			c := &expiring{Context: context.Background(), done: make(chan struct{})}
+			ctx, w.cut = c, c.expire
+		default:
+			ctx, w.fail = context.Background(), true
+		}
+		job := &batch.Job{Solver: testcache.Solver(), Preset: p, Name: "in"}
+		_, err := job.RunContext(ctx, bytes.NewReader(in), w)
+		var cut *batch.CutError
+		if !errors.As(err, &cut) || !errors.Is(err, want) || cut.Case != 1 || cut.Moves < int64(w.n)-100 {
+			t.Errorf("%v: %v (%+v); want a CutError of case 1 after about %d moves or more, wrapping it", want, err, cut, w.n-100)
+			continue
+		}
+		if out := w.String(); !w.fail && len(out) < w.n-100 || strings.Contains(out, "\n") {
+			t.Errorf("%v: wrote %d bytes, %d line ends, ending %q; want no line end", want, len(out), strings.Count(out, "\n"), out[max(len(out)-5, 0):])
+		}
+	}
 }
 
-func (w *cancelWriter) Write(p []byte) (int, error) {
+var errDiskFull = errors.New("disk full")
+
+// cutWriter keeps what is written to it; once n bytes are reached it
+// calls cut, or, with fail, fails every write from then on.
+type cutWriter struct {
+	bytes.Buffer
+	n    int
+	cut  func()
+	fail bool
+}
+
+func (w *cutWriter) Write(p []byte) (int, error) {
 	if w.Len()+len(p) >= w.n {
-		w.cancel()
+		if w.fail {
+			return 0, errDiskFull
+		}
+		w.cut()
 	}
 	return w.Buffer.Write(p)
 }
 
-// TestStreamCancel cancels a streamed answer in the middle of its path:
-// the run stops with the context's error, and what it wrote ends its line.
-func TestStreamCancel(t *testing.T) {
-	p, _ := format.Lookup("npuzzle")
-	_, in := largeCase(p, board.Shape{Rows: 200, Cols: 200}, 7)
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	w := &cancelWriter{n: 1000, cancel: cancel}
-	job := &batch.Job{Solver: testcache.Solver(), Preset: p, Name: "in"}
-	_, err := job.RunContext(ctx, bytes.NewReader(in), w)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("RunContext: %v, want context.Canceled", err)
-	}
-	if out := w.String(); len(out) < w.n || !strings.HasSuffix(out, "\n") || strings.Count(out, "\n") != 1 {
-		t.Errorf("wrote %d bytes, %d lines, ending %q; want one line, ended", len(out), strings.Count(out, "\n"), out[max(len(out)-5, 0):])
+// expiring is a context whose deadline passes when expire is called.
+type expiring struct {
+	context.Context
+	done chan struct{}
+	once sync.Once
+}
+
+func (c *expiring) Done() <-chan struct{} { return c.done }
+
+func (c *expiring) Err() error {
+	select {
+	case <-c.done:
+		return context.DeadlineExceeded
+	default:
+		return nil
 	}
 }
+
+func (c *expiring) expire() { c.once.Do(func() { close(c.done) }) }

@@ -276,7 +276,9 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 // solveFile answers POST /api/solve?format=NAME[&shape=RxC][&goal=...]:
 // the body is a judge file of the format, and the answers stream back in
 // its form. Bad cases are answered as the command answers them, and their
-// number is sent in the trailer Solve-Bad-Cases.
+// number is sent in the trailer Solve-Bad-Cases; answers stopped before
+// the end (the time limit) say why and where in the trailer
+// Solve-Stopped, a path cut in its middle left with no line end.
 func (s *Server) solveFile(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	name := q.Get("format")
@@ -309,7 +311,7 @@ func (s *Server) solveFile(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
 	defer cancel()
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	w.Header().Set("Trailer", "Solve-Bad-Cases")
+	w.Header().Set("Trailer", "Solve-Bad-Cases, Solve-Stopped")
 	var log strings.Builder
 	job := &batch.Job{Solver: s.solver, Preset: p, Name: "body", Log: &limitedLog{b: &log}, Workers: 1}
 	out := &countingWriter{w: w}
@@ -324,7 +326,11 @@ func (s *Server) solveFile(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, http.StatusGatewayTimeout, fmt.Sprintf("the answers ran past their limit of %v", s.opts.Timeout))
 		return
 	case err != nil:
+		// The answers stop where the error came: a large board's path
+		// cut in its middle is left with no line end (batch.CutError),
+		// and the trailer says why and where.
 		s.opts.Logger.Warn("file stopped", "format", p.Name, "cases", res.Cases, "error", err)
+		w.Header().Set("Solve-Stopped", fmt.Sprintf("after %d cases: %v", res.Cases, err))
 	}
 	w.Header().Set("Solve-Bad-Cases", strconv.Itoa(res.Bad))
 	s.opts.Logger.Info("file", "format", p.Name, "cases", res.Cases, "bad", res.Bad, "ms", time.Since(t0).Milliseconds(), "faults", log.String())

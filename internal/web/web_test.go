@@ -10,6 +10,8 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -302,4 +304,37 @@ func bigBoard(n int) string {
 		b, _ = board.New(s, cells)
 	}
 	return b.String()
+}
+
+// TestFileCut: a judge file whose large board's path runs past the time
+// limit stops in the middle of that path, which is left with no line
+// end, and the trailer Solve-Stopped says which case was cut and where.
+func TestFileCut(t *testing.T) {
+	n := 200
+	s := board.Shape{Rows: n, Cols: n}
+	b, _ := board.New(s, rand.New(rand.NewPCG(8, 8)).Perm(n*n))
+	if snail, _ := s.Named(board.Snail); !board.Solvable(b, snail) {
+		b = board.Flip(b)
+	}
+	var in strings.Builder
+	fmt.Fprintf(&in, "%d\n", n)
+	for i, c := range b.Cells() {
+		in.WriteString(strconv.Itoa(c))
+		if (i+1)%n == 0 {
+			in.WriteByte('\n')
+		} else {
+			in.WriteByte(' ')
+		}
+	}
+	srv := New(embedded.Solver(), Options{Timeout: 300 * time.Millisecond})
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest("POST", "/api/solve?format=npuzzle", strings.NewReader(in.String())))
+	body := rec.Body.String()
+	stopped := rec.Result().Trailer.Get("Solve-Stopped")
+	if rec.Code != 200 || len(body) == 0 || strings.Contains(body, "\n") {
+		t.Errorf("status %d, %d bytes, %d line ends; want 200 and a path with no line end", rec.Code, len(body), strings.Count(body, "\n"))
+	}
+	if !regexp.MustCompile(`^after 0 cases: case 1: its path was cut after \d+ moves, its line left with no end: context deadline exceeded$`).MatchString(stopped) {
+		t.Errorf("trailer Solve-Stopped %q", stopped)
+	}
 }
