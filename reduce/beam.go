@@ -177,7 +177,10 @@ func (r *room[T]) release() {
 
 // table fills g's tables for part p, the cells of wall held: no tile
 // moves in or out of them (nil for none), with queue's room for the
-// search.
+// search. Tables are made once a process and kept (tableCache): they
+// depend on the part's shape, the group's goal cells and the wall alone, which every board of a size and goal repeats, and most
+// sizes of a goal too (the last 12x12 part of every large board is
+// alike).
 func (p *part) table(g *group, wall []bool, queue *room[uint32]) {
 	m, k := p.m, len(g.tiles)
 	size := 1
@@ -185,24 +188,35 @@ func (p *part) table(g *group, wall []bool, queue *room[uint32]) {
 		size *= m
 	}
 	g.size = size
-	g.dist = g.distRoom.get(size * m)
-	for i := range g.dist {
-		g.dist[i] = 255
+	if p.cachedTable(g, wall, queue) {
+		return
+	}
+	g.dist, g.least = g.distRoom.get(size*m), g.leastRoom.get(size)
+	g.whole = p.fill(g.tiles, wall, queue, g.dist, g.least)
+}
+
+// fill makes the tables of a group of tiles (their goal cells) in dist
+// (room for size*m) and least (size), the cells of wall held, and
+// reports whether they are whole (group.whole).
+func (p *part) fill(tiles []uint8, wall []bool, queue *room[uint32], dist, least []uint8) bool {
+	m, k, size := p.m, len(tiles), len(least)
+	for i := range dist {
+		dist[i] = 255
 	}
 	// A state in the queue is its cells packed a byte each: the blank's
 	// at bit 24, then the tiles' (a part has at most 255 cells).
 	q := queue.get(size * m)[:0] // room for every state: no append grows it
 	var goal uint32
 	gi := 0
-	for i, t := range g.tiles {
+	for i, t := range tiles {
 		goal |= uint32(t) << (16 - 8*i)
 		gi = gi*m + int(t)
 	}
 	for b := range m {
-		if slices.Contains(g.tiles, uint8(b)) || wall != nil && wall[b] {
+		if slices.Contains(tiles, uint8(b)) || wall != nil && wall[b] {
 			continue
 		}
-		g.dist[b*size+gi] = 0
+		dist[b*size+gi] = 0
 		q = append(q, uint32(b)<<24|goal)
 	}
 	nb := p.nb
@@ -217,19 +231,104 @@ func (p *part) table(g *group, wall []bool, queue *room[uint32]) {
 			}
 		}
 	}
+	var whole bool
 	if k == 2 {
-		g.whole = bfs2(g.dist, nb, m, q, p.done)
+		whole = bfs2(dist, nb, m, q, p.done)
 	} else {
-		g.whole = bfsAny(g.dist, nb, m, k, q, p.done)
+		whole = bfsAny(dist, nb, m, k, q, p.done)
 	}
-	g.least = g.leastRoom.get(size)
-	copy(g.least, g.dist[:size])
+	copy(least, dist[:size])
 	for b := 1; b < m; b++ {
-		row := g.dist[b*size : (b+1)*size]
+		row := dist[b*size : (b+1)*size]
 		for y, d := range row {
-			g.least[y] = min(g.least[y], d)
+			least[y] = min(least[y], d)
 		}
 	}
+	return whole
+}
+
+// tableCache holds the tables of groups, made once a process, outside the heap, up to maxCachedTables bytes in all: the
+// tables of a 20x20 board's last parts, which a board of any larger size
+// and the same goal ends on too, take about 80 MB. Past the limit,
+// tables are made for each line, as they were before.
+var tableCache = struct {
+	sync.Mutex
+	m     map[tableKey]*cachedTable
+	bytes int
+}{m: map[tableKey]*cachedTable{}}
+
+// maxCachedTables is the most bytes tableCache holds.
+const maxCachedTables = 512 << 20
+
+// A tableKey is what a group's tables depend on: the part's shape, the
+// goal cells of the group's tiles, and the cells the wall holds (those
+// of the groups placed before it, where the beam search stalled).
+type tableKey struct {
+	h, w  uint8
+	k     uint8
+	tiles [3]uint8
+	wall  [256 / 8]uint8 // a bit a cell
+}
+
+// A cachedTable is one group's tables, made by the first line that needs
+// them; mu is held while they are made, so that a line that needs them
+// at the same time waits for them rather than makes them too.
+type cachedTable struct {
+	mu          sync.Mutex
+	dist, least []uint8
+	whole       bool
+}
+
+// cachedTable gives g the tables of tableCache for its tiles on part p,
+// made now where they are not there, and reports whether it could: not
+// past maxCachedTables bytes, nor where the solve's context ended while
+// they were being made (then they are not kept).
+func (p *part) cachedTable(g *group, wall []bool, queue *room[uint32]) bool {
+	key := tableKey{h: uint8(p.h), w: uint8(p.w), k: uint8(len(g.tiles))}
+	copy(key.tiles[:], g.tiles)
+	for c, held := range wall {
+		if held {
+			key.wall[c/8] |= 1 << (c % 8)
+		}
+	}
+	tableCache.Lock()
+	e := tableCache.m[key]
+	if e == nil {
+		e = new(cachedTable)
+		tableCache.m[key] = e
+	}
+	tableCache.Unlock()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.dist == nil {
+		bytes := g.size * (p.m + 1)
+		tableCache.Lock()
+		room := tableCache.bytes+bytes <= maxCachedTables
+		if room {
+			tableCache.bytes += bytes
+		}
+		tableCache.Unlock()
+		if !room {
+			return false
+		}
+		dist, freeDist := offheap.Make[uint8](g.size * p.m) // kept for the life of the process
+		least, freeLeast := offheap.Make[uint8](g.size)
+		whole := p.fill(g.tiles, wall, queue, dist, least)
+		if closed(p.done) {
+			// Cut short: not kept, and not whole (the line is then
+			// placed tile by tile, which stops at once).
+			freeDist()
+			freeLeast()
+			tableCache.Lock()
+			tableCache.bytes -= bytes
+			tableCache.Unlock()
+			g.dist, g.least, g.whole = nil, nil, false
+			return true
+		}
+		e.dist, e.least, e.whole = dist, least, whole
+	}
+	g.dist, g.least, g.whole = e.dist, e.least, e.whole
+	return true
 }
 
 // bfs2 is the search of table for groups of two tiles: dist holds the
@@ -465,11 +564,19 @@ type layer struct {
 	last      []int8 // the move that made the state, -1 for none
 	hs, rest  []int32
 	hash      []uint64
+	// Of each of the line's groups, a state's at g*i+gi (g groups): the
+	// index of its tiles' placement in its tables, the least moves that
+	// bring them home with the blank anywhere, and those with the blank
+	// next to the group's goal cells (groupState); a move changes them
+	// for the group of the tile it moves alone.
+	y           []int32
+	least, back []uint8
 }
 
 func (l *layer) reset() {
 	l.cells, l.at, l.blank, l.last = l.cells[:0], l.at[:0], l.blank[:0], l.last[:0]
 	l.hs, l.rest, l.hash = l.hs[:0], l.rest[:0], l.hash[:0]
+	l.y, l.least, l.back = l.y[:0], l.least[:0], l.back[:0]
 }
 
 func (l *layer) len() int { return len(l.blank) }
@@ -490,32 +597,43 @@ type link struct {
 	move   int8
 }
 
-// lineLeft returns the moves the line of a state needs at least, from
-// its tiles' cells at and the blank's cell: the groups' least moves with
-// the blank wherever it best starts, added up, and the moves the blank
-// needs beyond that to start on the nearest group not home.
-func (b *beamer) lineLeft(at []uint8, blank uint8) int32 {
+// groupState returns, for group gi of the line whose tiles are in the
+// cells at, the index of their placement in its tables, the least moves
+// that bring them home with the blank anywhere, and the least with the
+// blank in one of the cells the group's placing starts from (255 where
+// a tile stands in each).
+func (b *beamer) groupState(gi int, at []uint8) (y int32, least, back uint8) {
+	g := &b.groups[gi]
 	m := b.p.m
+	yi := 0
+	for i := range g.tiles {
+		yi = yi*m + int(at[b.first[gi]+i])
+	}
+	bk := uint8(255)
+	for _, h := range g.home {
+		bk = min(bk, g.dist[int(h)*g.size+yi]) // 255 where a tile is in h
+	}
+	return int32(yi), g.least[yi], bk
+}
+
+// lineLeft returns the moves the line of a state needs at least, from
+// its groups' placements (groupState: y, least, back) and the blank's
+// cell: the groups' least moves with the blank wherever it best starts,
+// added up, and the moves the blank needs beyond that to start on the
+// nearest group not home.
+func (b *beamer) lineLeft(y []int32, least, back []uint8, blank uint8) int32 {
 	sum, reach := 0, 1<<30
 	for gi := range b.groups {
-		g := &b.groups[gi]
-		y := 0
-		for i := range g.tiles {
-			y = y*m + int(at[b.first[gi]+i])
-		}
-		least := int(g.least[y])
-		if least == 0 {
+		l := int(least[gi])
+		if l == 0 {
 			continue
 		}
-		sum += least
-		r := int(g.dist[int(blank)*g.size+y]) - least
-		back := 255
-		for _, h := range g.home {
-			back = min(back, int(g.dist[int(h)*g.size+y])) // 255 where a tile is in h
-		}
-		back = max(0, min(back-least, r))
-		sum += back
-		reach = min(reach, r-back)
+		g := &b.groups[gi]
+		sum += l
+		r := int(g.dist[int(blank)*g.size+int(y[gi])]) - l
+		bk := max(0, min(int(back[gi])-l, r))
+		sum += bk
+		reach = min(reach, r-bk)
 	}
 	if reach == 1<<30 {
 		return 0
@@ -552,10 +670,22 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 			rest += int32(p.md(uint8(c), t))
 		}
 	}
+	ng := len(b.groups)
+	gof := make([]int, k) // the group of each of the line's tiles
+	for gi := range b.groups {
+		for i := range b.groups[gi].tiles {
+			gof[b.first[gi]+i] = gi
+		}
+	}
+	ys, ls, bs := make([]int32, ng), make([]uint8, ng), make([]uint8, ng)
+	for gi := range ng {
+		ys[gi], ls[gi], bs[gi] = b.groupState(gi, at)
+	}
+	cur.y, cur.least, cur.back = append(cur.y, ys...), append(cur.least, ls...), append(cur.back, bs...)
 	cur.at = append(cur.at, at...)
 	cur.blank = append(cur.blank, blank)
 	cur.last = append(cur.last, -1)
-	cur.hs = append(cur.hs, b.lineLeft(at, blank))
+	cur.hs = append(cur.hs, b.lineLeft(ys, ls, bs, blank))
 	cur.rest = append(cur.rest, rest)
 	cur.hash = append(cur.hash, hash)
 	if cur.hs[0] == 0 {
@@ -586,15 +716,22 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 				t := cs[to]
 				h := cur.hash[i] ^ b.zob[int(to)*m+int(t)] ^ b.zob[int(bl)*m+int(p.blank)] ^ b.zob[int(bl)*m+int(t)] ^ b.zob[int(to)*m+int(p.blank)]
 				r := cur.rest[i]
+				y, l, bk := cur.y[i*ng:(i+1)*ng], cur.least[i*ng:(i+1)*ng], cur.back[i*ng:(i+1)*ng]
 				if n := b.stage[t]; n >= 0 {
+					// A tile of the line moves: its group's placement
+					// changes, the others' stay.
 					at[n] = bl
+					copy(ys, y)
+					copy(ls, l)
+					copy(bs, bk)
+					gi := gof[n]
+					ys[gi], ls[gi], bs[gi] = b.groupState(gi, at)
+					at[n] = uint8(to)
+					y, l, bk = ys, ls, bs
 				} else {
 					r += int32(p.md(bl, t)) - int32(p.md(uint8(to), t))
 				}
-				hs := b.lineLeft(at, uint8(to))
-				if n := b.stage[t]; n >= 0 {
-					at[n] = uint8(to)
-				}
+				hs := b.lineLeft(y, l, bk, uint8(to))
 				cands = append(cands, cand{parent: int32(i), move: int8(mv), score: scoreLine*hs + scoreRest*r, hs: hs, rest: r, hash: h})
 			}
 		}
@@ -618,8 +755,13 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 			t := cs[to]
 			cs[bl], cs[to] = t, p.blank
 			next.at = append(next.at, cur.at[i*k:(i+1)*k]...)
+			next.y = append(next.y, cur.y[i*ng:(i+1)*ng]...)
+			next.least = append(next.least, cur.least[i*ng:(i+1)*ng]...)
+			next.back = append(next.back, cur.back[i*ng:(i+1)*ng]...)
 			if x := b.stage[t]; x >= 0 {
 				next.at[n*k+int(x)] = bl
+				gi := gof[x]
+				next.y[n*ng+gi], next.least[n*ng+gi], next.back[n*ng+gi] = b.groupState(gi, next.at[n*k:(n+1)*k])
 			}
 			next.blank = append(next.blank, to)
 			next.last = append(next.last, c.move)
