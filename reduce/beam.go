@@ -474,6 +474,7 @@ type hashSet struct {
 	keys []uint64 // a power of two of them
 	n    int
 	room room[uint64]
+	sink uint64 // what touch loaded, kept so that the loads are made
 }
 
 func (h *hashSet) reset() {
@@ -482,6 +483,22 @@ func (h *hashSet) reset() {
 	}
 	clear(h.keys)
 	h.n = 0
+}
+
+// touchAhead is how many candidates' slots hashSet.touch loads at once.
+const touchAhead = 32
+
+// touch loads the slots of the candidates' hashes, which the adds that
+// follow then find in the cache: independent loads overlap, where the
+// probes of add, one after another, would each wait for memory.
+func (h *hashSet) touch(cs []cand) {
+	mask := uint64(len(h.keys) - 1)
+	var sink uint64
+	for _, c := range cs {
+		x := c.hash | 1
+		sink ^= h.keys[x*0x9e3779b97f4a7c15>>32&mask]
+	}
+	h.sink = sink
 }
 
 // add adds x to h and reports whether it was not there.
@@ -739,9 +756,15 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 		next.reset()
 		links := make([]link, 0, min(len(cands), beamWidth))
 		done := -1
-		for _, c := range sorted {
+		for j, c := range sorted {
 			if next.len() == beamWidth {
 				break
+			}
+			if j%touchAhead == 0 {
+				// The set is larger than the caches: its slots for the
+				// next candidates are loaded together, not one miss at a
+				// time.
+				seen.touch(sorted[j:min(j+touchAhead, len(sorted))])
 			}
 			if !seen.add(c.hash) {
 				continue // a child of two states of the layer
