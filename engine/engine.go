@@ -182,7 +182,8 @@ type Name string
 const (
 	Table  Name = "table"  // a full table of optimal moves: a lookup, no search
 	Search Name = "search" // IDA* over pattern databases, or weighted IDA* on 5x5
-	Reduce Name = "reduce" // boards of more than 25 cells: lines placed, the last part searched; not proven shortest
+	Beam   Name = "beam"   // 26 to 49 cells (6x6, 7x7, 5x8, ...): a beam search over the whole board; not proven shortest
+	Reduce Name = "reduce" // larger boards: lines placed, the last part searched; not proven shortest
 )
 
 // Engine returns the engine that answers boards of shape s, or an error
@@ -210,8 +211,11 @@ func (v *Solver) Engine(s board.Shape) (Name, error) {
 		if len(v.dbs.sets) == 0 {
 			return "", &shapeError{fmt.Sprintf("%v boards are answered by reducing them to a board of 5x5, 4x4, 3x5 or 2x7 cells, searched over pattern databases, and the Solver has none; the supported shapes are %s", s, list(shapes))}
 		}
-		if v.shortest && s.Cells() <= search.MaxLargeCells || s == pdb.Small5.Shape {
+		switch {
+		case v.shortest && s.Cells() <= search.MaxLargeCells || s == pdb.Small5.Shape:
 			return Search, nil
+		case beamWidth(s) > 0:
+			return Beam, nil
 		}
 		return Reduce, nil
 	}

@@ -18,14 +18,17 @@ import (
 // is not supported, and the error says why, before any move.
 func TestEngineNeedsEndgame(t *testing.T) {
 	tables := table.NewSet(fstest.MapFS{table.FileName(board.Shape3x3, 0): &fstest.MapFile{}})
-	big := board.Shape{Rows: 6, Cols: 6}
 	for _, c := range []struct {
 		v    *engine.Solver
+		big  board.Shape
 		want engine.Name
 	}{
-		{engine.New(tables, pdb.NewSet(fstest.MapFS{})), engine.Reduce},
-		{engine.New(tables), ""},
+		{engine.New(tables, pdb.NewSet(fstest.MapFS{})), board.Shape{Rows: 9, Cols: 9}, engine.Reduce},
+		{engine.New(tables, pdb.NewSet(fstest.MapFS{})), board.Shape{Rows: 6, Cols: 6}, engine.Beam},
+		{engine.New(tables, pdb.NewSet(fstest.MapFS{})), board.Shape{Rows: 3, Cols: 12}, engine.Reduce},
+		{engine.New(tables), board.Shape{Rows: 6, Cols: 6}, ""},
 	} {
+		big := c.big
 		name, err := c.v.Engine(big)
 		if name != c.want || (err == nil) != (c.want != "") {
 			t.Errorf("Engine(%v) = %q, %v; want %q", big, name, err, c.want)

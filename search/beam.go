@@ -1,0 +1,390 @@
+package search
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/slidingpuzzle/solver/board"
+)
+
+// Beam finds short paths, not proven shortest, for boards of up to
+// MaxLargeCells cells by a beam search over their whole arrangement:
+// from the start, each depth keeps the width states of least bound (the
+// tiles' Manhattan distance and linear conflicts), a state met again
+// dropped, until one is the goal. It does not commit to a line or a tile
+// as a constructive solver does: on DeepCubeA's 6x6 boards its paths
+// are about a sixth shorter than those of lines placed one by one
+// (package reduce). Its time and memory grow with the width and the
+// path's length alone. Each child's bound is moved by its move (the
+// tile's distance, and the conflicts of the line of the tile's goal, if
+// the tile leaves or enters it), not counted again.
+type Beam struct {
+	goal       board.Board
+	rows, cols int
+	n          int
+	lines      int                                  // rows + cols
+	home       [MaxLargeCells]uint8                 // home[t]: the goal cell of tile t (t 0: the blank)
+	step       [MaxLargeCells][board.NumMoves]uint8 // the blank's cell after a move, 0xff for none
+	md         [MaxLargeCells][MaxLargeCells]uint8  // md[c][g]: cells from c to g
+	zob        [MaxLargeCells][MaxLargeCells]uint64 // zob[c][t]: the hash of tile t in cell c
+}
+
+// NewBeam returns the beam search for boards of goal's shape, to goal.
+func NewBeam(goal board.Board) (*Beam, error) {
+	s := goal.Shape()
+	if !goal.Valid() || s.Cells() > MaxLargeCells {
+		return nil, fmt.Errorf("search: the goal is not a valid board of at most %d cells", MaxLargeCells)
+	}
+	b := &Beam{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), lines: s.Rows + s.Cols}
+	rng := rand.New(rand.NewPCG(uint64(s.Rows), uint64(s.Cols)))
+	for c := range b.n {
+		b.home[goal.Cell(c)] = uint8(c)
+		for m := range board.Move(board.NumMoves) {
+			b.step[c][m] = 0xff
+			if to, ok := s.Step(c, m); ok {
+				b.step[c][m] = uint8(to)
+			}
+		}
+		for g := range b.n {
+			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
+			b.md[c][g] = uint8(max(dr, -dr) + max(dc, -dc))
+		}
+		for t := range b.n {
+			b.zob[c][t] = rng.Uint64()
+		}
+	}
+	return b, nil
+}
+
+// ErrBeam is the error of a beam search that found no path within
+// MaxLargePath moves: near the goal, where the bound misleads most, the
+// beam can wander among states of one bound.
+var ErrBeam = errors.New("search: the beam search found no path")
+
+// A beamLayer is the states of one depth of the beam search, each
+// state's n cells at cells[i*n:] (the tile in each, 0 the blank) and its
+// lines' conflicts at lc[i*lines:] (the rows, then the columns).
+type beamLayer struct {
+	cells []uint8
+	lc    []uint8
+	blank []uint8
+	last  []int8  // the move that made the state, -1 for none
+	md    []int16 // the Manhattan distance
+	h     []int16 // md and every line's conflicts: the bound
+	hash  []uint64
+}
+
+func (l *beamLayer) reset() {
+	l.cells, l.lc, l.blank, l.last = l.cells[:0], l.lc[:0], l.blank[:0], l.last[:0]
+	l.md, l.h, l.hash = l.md[:0], l.h[:0], l.hash[:0]
+}
+
+func (l *beamLayer) len() int { return len(l.blank) }
+
+// A beamChild is a state one move from one of its layer's, its bound
+// moved by the move.
+type beamChild struct {
+	parent int32
+	move   int8
+	lc     uint8 // the conflicts of the line of the tile's goal, where it changed
+	md     int16
+	h      int16
+	hash   uint64
+}
+
+// A beamLink is how a state of a layer was made: its parent in the layer
+// before (the high bits), and the move (the low two).
+type beamLink uint32
+
+// Solve appends to dst the letters of a path from start to b's goal
+// found by the beam search of width states a depth, and reports false
+// when start cannot reach the goal. It stops with ctx's error when ctx
+// ends first (it looks at ctx every depth, a few milliseconds), and is
+// ErrBeam where the search finds no path.
+func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width int) ([]byte, bool, Stats, error) {
+	var st Stats
+	if b == nil || !start.Valid() || start.Shape() != b.goal.Shape() || !board.Solvable(start, b.goal) {
+		return dst, false, st, nil
+	}
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	width = max(width, 1)
+	n := b.n
+	var cur, next beamLayer
+	var md int16
+	var hash uint64
+	for c := range n {
+		t := uint8(start.Cell(c))
+		cur.cells = append(cur.cells, t)
+		hash ^= b.zob[c][t]
+		if t != 0 {
+			md += int16(b.md[c][b.home[t]])
+		}
+	}
+	h := md
+	for line := range b.lines {
+		lc := b.conflicts(cur.cells, line, 0xff, 0xff, 0)
+		cur.lc = append(cur.lc, lc)
+		h += int16(lc)
+	}
+	cur.blank = append(cur.blank, uint8(start.Blank()))
+	cur.last = append(cur.last, -1)
+	cur.md = append(cur.md, md)
+	cur.h = append(cur.h, h)
+	cur.hash = append(cur.hash, hash)
+	if md == 0 {
+		return dst, true, st, nil
+	}
+	seen := newBeamSet(8 * width)
+	var children []beamChild
+	var order, count []int32
+	var hist [][]beamLink
+	for depth := 0; depth < MaxLargePath; depth++ {
+		if err := ctx.Err(); err != nil {
+			return dst, false, st, err
+		}
+		children = children[:0]
+		for i := range cur.len() {
+			children = b.expand(&cur, i, children)
+		}
+		st.Nodes += int64(len(children))
+		st.Bounds++
+		// The layer before cur (in next, from the last depth) holds the
+		// parents' parents: a child that is one of them is met again, as
+		// is one made twice. Children are taken least bound first, in
+		// the order they were made.
+		seen.clear()
+		for _, h := range next.hash {
+			seen.add(h)
+		}
+		order, count = sortChildren(children, order, count)
+		next.reset()
+		links := make([]beamLink, 0, min(len(children), width))
+		found := -1
+		for _, ci := range order {
+			if next.len() == width {
+				break
+			}
+			c := &children[ci]
+			if !seen.add(c.hash) {
+				continue
+			}
+			b.materialize(&cur, &next, c)
+			links = append(links, beamLink(c.parent)<<2|beamLink(c.move))
+			if c.md == 0 {
+				found = next.len() - 1
+				break
+			}
+		}
+		hist = append(hist, links)
+		if found >= 0 {
+			moves := make([]byte, len(hist))
+			for d, k := len(hist)-1, found; d >= 0; d-- {
+				l := hist[d][k]
+				moves[d] = board.Letters[l&3]
+				k = int(l >> 2)
+			}
+			return append(dst, moves...), true, st, nil
+		}
+		if next.len() == 0 {
+			break
+		}
+		cur, next = next, cur
+	}
+	return dst, false, st, ErrBeam
+}
+
+// expand appends the children of state i of cur: every move of the
+// blank but the one that undoes the move that made the state.
+func (b *Beam) expand(cur *beamLayer, i int, out []beamChild) []beamChild {
+	n, nl := b.n, b.lines
+	cells := cur.cells[i*n : (i+1)*n]
+	lc := cur.lc[i*nl : (i+1)*nl]
+	bl, last := cur.blank[i], cur.last[i]
+	for m := range int8(board.NumMoves) {
+		to := b.step[bl][m]
+		if to == 0xff || m == 3-last {
+			continue
+		}
+		t := cells[to]
+		g := b.home[t]
+		c := beamChild{parent: int32(i), move: m}
+		dmd := int16(b.md[bl][g]) - int16(b.md[to][g])
+		c.md = cur.md[i] + dmd
+		c.h = cur.h[i] + dmd
+		c.hash = cur.hash[i] ^ b.zob[to][t] ^ b.zob[bl][0] ^ b.zob[bl][t] ^ b.zob[to][0]
+		// The tile leaves a line across the move (a row, when it moves
+		// up or down) and enters another; a line's conflicts are those
+		// of the tiles whose goal is in it, so only the one of the two
+		// that holds the tile's goal, if either, changes.
+		if line := b.goalLine(to, bl, m, g); line >= 0 {
+			c.lc = b.conflicts(cells, line, to, bl, t)
+			c.h += int16(c.lc) - int16(lc[line])
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// goalLine returns the line (rows, then columns) of the two that the
+// tile of cell from leaves and enters, as it moves into cell to by the
+// blank's move m, that holds its goal g, or -1 for neither.
+func (b *Beam) goalLine(from, to uint8, m int8, g uint8) int {
+	cols := uint8(b.cols)
+	if board.Move(m) == board.Down || board.Move(m) == board.Up {
+		if r := g / cols; r == from/cols || r == to/cols {
+			return int(r)
+		}
+		return -1
+	}
+	if c := g % cols; c == from%cols || c == to%cols {
+		return b.rows + int(c)
+	}
+	return -1
+}
+
+// materialize appends child c of cur to next.
+func (b *Beam) materialize(cur, next *beamLayer, c *beamChild) {
+	n, nl := b.n, b.lines
+	i := int(c.parent)
+	bl := cur.blank[i]
+	to := b.step[bl][c.move]
+	k := next.len()
+	next.cells = append(next.cells, cur.cells[i*n:(i+1)*n]...)
+	cells := next.cells[k*n:]
+	t := cells[to]
+	cells[bl], cells[to] = t, 0
+	next.lc = append(next.lc, cur.lc[i*nl:(i+1)*nl]...)
+	if line := b.goalLine(to, bl, c.move, b.home[t]); line >= 0 {
+		next.lc[k*nl+line] = c.lc
+	}
+	next.blank = append(next.blank, to)
+	next.last = append(next.last, c.move)
+	next.md = append(next.md, c.md)
+	next.h = append(next.h, c.h)
+	next.hash = append(next.hash, c.hash)
+}
+
+// conflicts returns the linear conflicts of line (a row, then a column)
+// of cells, with the tile of cell from moved into cell to (from 0xff for
+// none): twice the tiles whose goal is in the line that must leave it
+// for the others to stand in their goals' order.
+func (b *Beam) conflicts(cells []uint8, line int, from, to, moved uint8) uint8 {
+	var seq [MaxLargeCells]uint8 // the goals' places along the line, in the cells' order
+	k := 0
+	row := line < b.rows
+	first, stride, length := line*b.cols, 1, b.cols
+	if !row {
+		first, stride, length = line-b.rows, b.cols, b.rows
+	}
+	cols := uint8(b.cols)
+	for j := range length {
+		c := uint8(first + j*stride)
+		t := cells[c]
+		switch c {
+		case from:
+			t = 0
+		case to:
+			t = moved
+		}
+		if t == 0 {
+			continue
+		}
+		g := b.home[t]
+		switch {
+		case row && int(g/cols) == line:
+			seq[k] = g % cols
+			k++
+		case !row && int(g%cols) == line-b.rows:
+			seq[k] = g / cols
+			k++
+		}
+	}
+	if k < 2 {
+		return 0
+	}
+	// The longest increasing run of seq stays; the others conflict.
+	var lis [MaxLargeCells]uint8
+	best := 0
+	for i := range k {
+		lis[i] = 1
+		for j := range i {
+			if seq[j] < seq[i] && lis[j]+1 > lis[i] {
+				lis[i] = lis[j] + 1
+			}
+		}
+		best = max(best, int(lis[i]))
+	}
+	return uint8(2 * (k - best))
+}
+
+// sortChildren returns the order of children by bound, least first,
+// those of one bound in the order they were made (a counting sort), in
+// order's room, with count's for the counts.
+func sortChildren(children []beamChild, order, count []int32) ([]int32, []int32) {
+	maxH := 0
+	for i := range children {
+		maxH = max(maxH, int(children[i].h))
+	}
+	count = append(count[:0], make([]int32, maxH+2)...)
+	for i := range children {
+		count[children[i].h+1]++
+	}
+	for h := 1; h < len(count); h++ {
+		count[h] += count[h-1]
+	}
+	order = append(order[:0], make([]int32, len(children))...)
+	for i := range children {
+		h := children[i].h
+		order[count[h]] = int32(i)
+		count[h]++
+	}
+	return order, count
+}
+
+// A beamSet is a set of hashes, open addressing, cleared each depth.
+type beamSet struct {
+	keys []uint64 // a power of two of them; 0 stands for none
+	n    int
+}
+
+func newBeamSet(n int) *beamSet {
+	size := 1 << 10
+	for size < n {
+		size <<= 1
+	}
+	return &beamSet{keys: make([]uint64, size)}
+}
+
+func (s *beamSet) clear() {
+	clear(s.keys)
+	s.n = 0
+}
+
+// add adds x to s and reports whether it was not there.
+func (s *beamSet) add(x uint64) bool {
+	if 2*(s.n+1) > len(s.keys) {
+		old := s.keys
+		s.keys, s.n = make([]uint64, 2*len(old)), 0
+		for _, k := range old {
+			if k != 0 {
+				s.add(k)
+			}
+		}
+	}
+	x |= 1
+	mask := uint64(len(s.keys) - 1)
+	for i := x * 0x9e3779b97f4a7c15 >> 32 & mask; ; i = (i + 1) & mask {
+		switch s.keys[i] {
+		case x:
+			return false
+		case 0:
+			s.keys[i] = x
+			s.n++
+			return true
+		}
+	}
+}
