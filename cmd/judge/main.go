@@ -190,7 +190,7 @@ Flags:
 	}
 	out := bufio.NewWriter(stdout)
 	ch := &judge.Checker{
-		Solver: cachedSolver(), Preset: p, Shortest: *shortest,
+		Solver: cachedSolver().WithProgress(cli.BuildLine(stderr, "judge", false)), Preset: p, Shortest: *shortest,
 		InputName: files[0], AnswersName: files[1],
 	}
 	v, err := ch.Check(readers[0], readers[1], out)

@@ -278,7 +278,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "solve: %v\n", err)
 		return exitFatal
 	}
-	solver = solver.WithProgress(buildLine(rawErr, isTerminal(rawErr)))
+	solver = solver.WithProgress(cli.BuildLine(rawErr, "solve", isTerminal(rawErr)))
 	var clearLine func()
 	if *optimal {
 		var progress search.LargeProgress
@@ -402,34 +402,6 @@ func progressBar(w io.Writer) func(num, placed, tiles int, moves int64) {
 		if now := time.Now(); now.Sub(last) >= 250*time.Millisecond {
 			last, shown = now, true
 			fmt.Fprintf(w, "\r\033[Ksolve: case %d: %d%% of %d tiles placed, %d moves written", num, 100*placed/max(tiles, 1), tiles, moves)
-		}
-	}
-}
-
-// buildLine returns the progress of the databases a Solver builds on
-// first use: a note on w the first time, and, where w is a terminal, how
-// far the builds have come, on a line of its own that is cleared when
-// they are done.
-func buildLine(w io.Writer, terminal bool) func(engine.BuildProgress) {
-	var mu sync.Mutex // cases are answered on every core
-	noted, shown := false, false
-	return func(p engine.BuildProgress) {
-		mu.Lock()
-		defer mu.Unlock()
-		if p.Databases == 0 {
-			if shown {
-				fmt.Fprint(w, "\r\033[K")
-				shown = false
-			}
-			return
-		}
-		if !noted {
-			noted = true
-			fmt.Fprintf(w, "solve: building the pattern databases of %v boards, once (seconds; they are kept in the user cache folder)\n", p.Shape)
-		}
-		if terminal {
-			shown = true
-			fmt.Fprintf(w, "\r\033[Ksolve: building %s: %d%%", plural(p.Databases, "database"), 100*p.Done/max(p.Total, 1))
 		}
 	}
 }

@@ -12,6 +12,9 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
+
+	"github.com/slidingpuzzle/solver/engine"
 )
 
 // Parse parses args with fs, taking flags wherever they stand among the
@@ -101,5 +104,33 @@ func Exit(err error) int {
 func LimitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
 		debug.SetMemoryLimit(28 << 20)
+	}
+}
+
+// BuildLine returns the progress of the pattern databases an
+// engine.Solver builds on first use, for the command called name: a note
+// on w the first time, and, where w is a terminal, how far the builds
+// have come, on a line of its own that is cleared when they are done.
+func BuildLine(w io.Writer, name string, terminal bool) func(engine.BuildProgress) {
+	var mu sync.Mutex // cases are answered on every core
+	noted, shown := false, false
+	return func(p engine.BuildProgress) {
+		mu.Lock()
+		defer mu.Unlock()
+		if p.Databases == 0 {
+			if shown {
+				fmt.Fprint(w, "\r\033[K")
+				shown = false
+			}
+			return
+		}
+		if !noted {
+			noted = true
+			fmt.Fprintf(w, "%s: building the pattern databases of %v boards, once (seconds; they are kept in the user cache folder)\n", name, p.Shape)
+		}
+		if terminal {
+			shown = true
+			fmt.Fprintf(w, "\r\033[K%s: building %d database(s): %d%%", name, p.Databases, 100*p.Done/max(p.Total, 1))
+		}
 	}
 }
