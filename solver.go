@@ -4,7 +4,7 @@
 //
 //	b, err := solver.Parse("1 2 3/4 0 6/7 5 8")
 //	sol, err := solver.Solve(ctx, b, solver.BlankLast)
-//	fmt.Println(sol.Path, sol.Shortest) // rd true
+//	fmt.Println(sol.Path, sol.Shortest) // dr true
 //
 // A path is the moves of the blank (d l r u: down, left, right, up), and
 // of the shortest paths it is the lexicographically smallest (d < l < r
@@ -20,9 +20,13 @@
 //     fraction of a second, the first use building its databases (about
 //     20 seconds, once; kept); the proven shortest on request
 //     (Options.Shortest), minutes to hours;
+//   - 26 to 49 cells (6x6, 7x7, 5x8, ...): a short path, not proven
+//     shortest, by a beam search over the whole board, about a second;
 //   - larger, up to 1,000,000 cells: a short path, never proven shortest:
-//     a 100x100 board in about two seconds; WritePath writes the billions
-//     of moves of the largest as they are made.
+//     a 100x100 board in a few tenths of a second once the tables of
+//     its last parts are made (a second or two, once a process);
+//     WritePath writes the billions of moves of the largest as they are
+//     made.
 //
 // # Deadlines
 //
