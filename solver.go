@@ -23,8 +23,8 @@
 //   - 26 to 49 cells (6x6, 7x7, 5x8, ...): a short path, not proven
 //     shortest, by a beam search over the whole board, about a second;
 //   - larger, up to 1,000,000 cells: a short path, never proven shortest:
-//     a 100x100 board in a few tenths of a second once the tables of
-//     its last parts are made (a second or two, once a process);
+//     a 100x100 board in under a second once the tables of its last
+//     parts are made (a second or two more, once a process);
 //     WritePath writes the billions of moves of the largest as they are
 //     made.
 //
