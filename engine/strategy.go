@@ -530,8 +530,9 @@ func (v *Solver) quickEnd(ctx context.Context, dst []byte, start, goal board.Boa
 }
 
 // beamer answers boards of 26 to 49 cells (beamWidth) by a beam search
-// over the whole board (search.Beam), or, where it finds no path, by lines placed
-// (reducer).
+// over the whole board (search.Beam), finished, where the beam stalls
+// near the goal, by lines placed (reducer) from the state of least bound
+// it met.
 type beamer struct {
 	b     *search.Beam
 	width int
@@ -541,16 +542,17 @@ type beamer struct {
 // beamWidth returns the width of the beam search of boards of shape s,
 // or 0 for a shape whose boards are better answered otherwise: 5x5 by
 // the weighted search over its databases; narrower boards, and those of
-// more than 49 cells, by lines placed (on 8x8 the beam's paths were no
-// shorter, and some ran past search.MaxLargePath moves). The widths take
-// about a second a board on a core of this machine: 30,000 states a
-// depth up to 36 cells, fewer as the cells' square and the path's length
-// grow (about 14,000 at 49). Measured (ratios of lengths) against lines
-// placed, on 10 of DeepCubeA's boards and 10 uniform random ones of each
-// square, and 8 uniform random ones of each other shape: 6x6 1.10 times
-// DeepCubeA's lengths (lines placed: 1.30) and 1.49 times the Manhattan
-// distance (1.68); 7x7 1.28 (1.36) and 1.70 (1.75); 5x6 1.50 (1.69),
-// 5x7 1.56 (1.72), 5x8 1.69 (1.80), 4x9 1.80 (1.88).
+// more than 49 cells, by lines placed (on 8x8 the beam stalled near the
+// goal on 3 boards in 8, and its paths finished by lines placed were
+// longer: 1.95 times the Manhattan distance against 1.81). The widths
+// take a second or two a board on a core of this machine: 30,000 states
+// a depth up to 36 cells, fewer as the cells' square and the path's
+// length grow (about 14,000 at 49). Measured (ratios of lengths) against
+// lines placed, on 10 of DeepCubeA's boards of 6x6 and 7x7 and 8 uniform
+// random boards of each shape: 6x6 1.08 times DeepCubeA's lengths (lines
+// placed: 1.30) and 1.49 times the Manhattan distance (1.68); 7x7 1.11
+// (1.36) and 1.66 (1.73); 5x6 1.50 (1.69), 5x7 1.56 (1.72), 5x8 1.69
+// (1.80), 4x9 1.80 (1.88).
 func beamWidth(s board.Shape) int {
 	n := s.Cells()
 	if min(s.Rows, s.Cols) < 4 || n <= 25 || n > 49 {
@@ -563,8 +565,15 @@ func (b *beamer) solve(ctx context.Context, dst []byte, start board.Board) ([]by
 	n := len(dst)
 	path, ok, st, err := b.b.Solve(ctx, dst, start, b.width)
 	if errors.Is(err, search.ErrBeam) {
-		path, ok, out, err := b.reducer.solve(ctx, dst[:n], start)
-		out.Nodes = st.Nodes
+		// The beam stalled near the goal: from the state of least bound
+		// it met, whose path it gave, lines placed finish the board.
+		moves, perr := board.ParsePath(string(path[n:]))
+		mid := start
+		if perr != nil || mid.Apply(moves) != len(moves) {
+			return dst[:n], false, stats(st, Beam, false), errors.New("engine: the beam search gave no path")
+		}
+		path, ok, out, err := b.reducer.solve(ctx, path, mid)
+		out.Nodes, out.Engine = st.Nodes, Beam
 		return path, ok, out, err
 	}
 	return path, ok, stats(st, Beam, false), err

@@ -58,10 +58,15 @@ func NewBeam(goal board.Board) (*Beam, error) {
 	return b, nil
 }
 
-// ErrBeam is the error of a beam search that found no path within
-// MaxLargePath moves: near the goal, where the bound misleads most, the
-// beam can wander among states of one bound.
+// ErrBeam is the error of a beam search that found no path: near the
+// goal, where the bound misleads most, the beam can wander among states
+// of one bound. Solve then gives the path to the state of least bound it
+// met, for another search to finish from there.
 var ErrBeam = errors.New("search: the beam search found no path")
+
+// beamStall is how many depths the beam search goes on without a state
+// of a bound less than any before it: past that, it stops (ErrBeam).
+const beamStall = 60
 
 // A beamLayer is the states of one depth of the beam search, each
 // state's n cells at cells[i*n:] (the tile in each, 0 the blank) and its
@@ -101,8 +106,10 @@ type beamLink uint32
 // Solve appends to dst the letters of a path from start to b's goal
 // found by the beam search of width states a depth, and reports false
 // when start cannot reach the goal. It stops with ctx's error when ctx
-// ends first (it looks at ctx every depth, a few milliseconds), and is
-// ErrBeam where the search finds no path.
+// ends first (it looks at ctx every depth, a few milliseconds). Where the
+// search finds no path (beamStall depths with no state of a bound less
+// than before, or MaxLargePath), it is ErrBeam, and dst holds the path to
+// the state of least bound it met.
 func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width int) ([]byte, bool, Stats, error) {
 	var st Stats
 	if b == nil || !start.Valid() || start.Shape() != b.goal.Shape() || !board.Solvable(start, b.goal) {
@@ -142,7 +149,18 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 	var children []beamChild
 	var order, count []int32
 	var hist [][]beamLink
-	for depth := 0; depth < MaxLargePath; depth++ {
+	// The state of least bound met: its depth (-1: the start) and place.
+	bestH, bestDepth, bestAt := h, -1, 0
+	path := func(depth, k int) []byte {
+		moves := make([]byte, depth+1)
+		for d := depth; d >= 0; d-- {
+			l := hist[d][k]
+			moves[d] = board.Letters[l&3]
+			k = int(l >> 2)
+		}
+		return moves
+	}
+	for depth := 0; depth < MaxLargePath && depth-bestDepth <= beamStall; depth++ {
 		if err := ctx.Err(); err != nil {
 			return dst, false, st, err
 		}
@@ -181,18 +199,18 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 		}
 		hist = append(hist, links)
 		if found >= 0 {
-			moves := make([]byte, len(hist))
-			for d, k := len(hist)-1, found; d >= 0; d-- {
-				l := hist[d][k]
-				moves[d] = board.Letters[l&3]
-				k = int(l >> 2)
-			}
-			return append(dst, moves...), true, st, nil
+			return append(dst, path(depth, found)...), true, st, nil
 		}
 		if next.len() == 0 {
 			break
 		}
+		if next.h[0] < bestH { // the layer's first child has its least bound
+			bestH, bestDepth, bestAt = next.h[0], depth, 0
+		}
 		cur, next = next, cur
+	}
+	if bestDepth >= 0 {
+		dst = append(dst, path(bestDepth, bestAt)...)
 	}
 	return dst, false, st, ErrBeam
 }
