@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 
 	"github.com/slidingpuzzle/solver/board"
 )
@@ -146,7 +147,7 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 		return dst, true, st, nil
 	}
 	seen := newBeamSet(8 * width)
-	var children []beamChild
+	var children, more []beamChild
 	var order, count []int32
 	var hist [][]beamLink
 	// The state of least bound met: its depth (-1: the start) and place.
@@ -164,10 +165,7 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 		if err := ctx.Err(); err != nil {
 			return dst, false, st, err
 		}
-		children = children[:0]
-		for i := range cur.len() {
-			children = b.expand(&cur, i, children)
-		}
+		children = b.expandAll(&cur, children[:0], &more)
 		st.Nodes += int64(len(children))
 		st.Bounds++
 		// The layer before cur (in next, from the last depth) holds the
@@ -214,6 +212,37 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 	}
 	return dst, false, st, ErrBeam
 }
+
+// expandAll appends the children of every state of cur to out, in the
+// order of the states: where the layer is large and the cores more than
+// one, its second half on another goroutine, into more's room.
+func (b *Beam) expandAll(cur *beamLayer, out []beamChild, more *[]beamChild) []beamChild {
+	n := cur.len()
+	if n < parallelBeam || runtime.GOMAXPROCS(0) < 2 {
+		for i := range n {
+			out = b.expand(cur, i, out)
+		}
+		return out
+	}
+	half := n / 2
+	done := make(chan struct{})
+	go func() {
+		m := (*more)[:0]
+		for i := half; i < n; i++ {
+			m = b.expand(cur, i, m)
+		}
+		*more = m
+		close(done)
+	}()
+	for i := range half {
+		out = b.expand(cur, i, out)
+	}
+	<-done
+	return append(out, *more...)
+}
+
+// parallelBeam is the fewest states of a layer expanded on two cores.
+const parallelBeam = 2048
 
 // expand appends the children of state i of cur: every move of the
 // blank but the one that undoes the move that made the state.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -232,5 +233,33 @@ func TestBeamLimits(t *testing.T) {
 	var nilBeam *search.Beam
 	if _, ok, _, _ := nilBeam.Solve(context.Background(), nil, start, 10); ok {
 		t.Error("the nil Beam answered")
+	}
+}
+
+// TestBeamParallel: a layer expanded on two cores gives the children in
+// the order one core does, and so the same path.
+func TestBeamParallel(t *testing.T) {
+	s := board.Shape{Rows: 6, Cols: 6}
+	goal := s.Goal(35)
+	start, _ := board.New(s, rand.New(rand.NewPCG(6, 6)).Perm(36))
+	if !board.Solvable(start, goal) {
+		start = board.Flip(start)
+	}
+	bm, err := search.NewBeam(goal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths [2]string
+	for k, procs := range []int{1, 2} {
+		old := runtime.GOMAXPROCS(procs)
+		p, ok, _, err := bm.Solve(context.Background(), nil, start, 4000)
+		runtime.GOMAXPROCS(old)
+		if !ok || err != nil {
+			t.Fatalf("%d cores: %v %v", procs, ok, err)
+		}
+		paths[k] = string(p)
+	}
+	if paths[0] != paths[1] {
+		t.Errorf("one core: %d moves, two: %d; want the same path", len(paths[0]), len(paths[1]))
 	}
 }
