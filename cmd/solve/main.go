@@ -141,13 +141,15 @@ builds (a goal with the blank in a corner), at most 3/2 times without
 them (weighted IDA* over pattern databases, built the first time in
 about 8 s and kept in the user cache), or twice where that search runs
 long; Korf's fifty 24-puzzle instances take 4 s and 10 s, 1.08 and
-1.16 times their shortest. Larger boards (6x6, 100x100, 999x999) get a
+1.16 times their shortest. Boards of 26 to 49 cells (6x6, 7x7, 5x8, ...)
+get a short path by a beam search over the whole board, a second or two
+a board (about 1.5 times the tiles' Manhattan distance on 6x6, 1.1 times
+the lengths DeepCubeA found). Larger boards (8x8, 100x100, 999x999) get a
 short path, written as it is made: the outer rows and columns placed
 tile by tile while more than 144 cells are left, then line by line by a
-beam search, the last 5x5 part by the search above (about 1.6 times the
-tiles' Manhattan distance on 6x6, 1.9 on 10x10, a 12x12 board in under
-two seconds). With -optimal, boards of up to 8x8 are searched for their
-shortest path instead.
+beam search, the last 5x5 part by the search above (1.9 times the
+Manhattan distance on 10x10, 2.9 from 20x20 on). With -optimal, boards
+of up to 8x8 are searched for their shortest path instead.
 
 Boards given as arguments are answered one a line. A board is its cells,
 the blank as x, X, 0 or #: on a board of up to 10 cells one character a

@@ -6,7 +6,8 @@
 // "$ COMMAND" and, after it, what the command prints, its standard output
 // and its standard error as a terminal shows them, and, where it exits
 // with a status other than 0, a last line "(exit status N)". A line
-// "..." stands for any lines. The blocks of each file are kept as a
+// "..." stands for any lines, and "..." in a line for any text there (a
+// time, say). The blocks of each file are kept as a
 // testscript file (github.com/rogpeppe/go-internal/testscript) under
 // testdata/script, written again by `go test ./internal/docscript
 // -update`; the test fails where a file's blocks and its script differ,
