@@ -58,7 +58,7 @@ func writePlan(ctx context.Context, dir string, plan pdb.Plan, w io.Writer) erro
 	}
 	use := "solve uses them"
 	if plan.Shape != pdb.Large.Shape {
-		use = fmt.Sprintf("solve -optimal uses them for %v boards", plan.Shape)
+		use = fmt.Sprintf("solve uses them for %v boards (their short paths, and -optimal's shortest)", plan.Shape)
 	}
 	_, err := fmt.Fprintf(w, "gentable: the large %v databases are in %s (%v); %s with -pdb %s%s\n",
 		plan.Shape, dir, time.Since(start).Round(time.Second), use, dir, findNote(dir))

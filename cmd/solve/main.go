@@ -225,7 +225,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	width := fs.Int("width", 0, "with -show, draw the pictures `COLUMNS` wide, e.g. -show -width 120 23415x768; the default is the terminal's width, or 80")
 	pdbDir := fs.String("pdb", "", "search 4x4 boards, and 5x5 ones with -optimal, with the large databases in `DIR`, e.g. -pdb ~/.cache/slidingpuzzle (gentable -pdb DIR builds the 4x4 ones, gentable -pdb DIR -shape 5x5 the 5x5 ones), or -pdb none for the embedded ones only; by default those in the user cache directory, when they are there")
 	httpAddr := fs.String("http", "", "serve the page and the JSON API on `ADDR` instead, e.g. -http 127.0.0.1:8080; an address without a host listens on loopback only; it takes -pdb and -timeout, no other flag and no boards")
-	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, those built on first use for other 5x5 goals, else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
+	optimal := fs.Bool("optimal", false, "search boards of more than 16 cells, up to 8x8, for their shortest path (the lexicographically smallest) instead of answering them at once with a short one that is not proven shortest: IDA* with the 5x5 databases of -pdb for a 5x5 goal with the blank in a corner, else those built on first use (any 5x5 goal), else with the Manhattan distance and linear conflicts, which may take very long (a random 5x5 board: minutes to hours with the databases, years without); Ctrl-C stops it, and on a terminal a line shows the bound and the nodes, e.g. -optimal \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24\"; boards of up to 16 cells always get their shortest path")
 	timeout := fs.Duration("timeout", 0, "limit each search for a shortest path (boards of 10 to 16 cells, and larger ones with -optimal) to `DURATION`, e.g. -timeout 2s: past it the board is answered at once (within a few tens of milliseconds) with a path said not proven shortest; by default no limit, and 5s with -http")
 	notationName := fs.String("notation", "blank", "write paths, and read -analyse's, in `NOTATION`: blank, the judges' letters, where the blank goes (ddrru), or tile, the speedsolvers', where the tile goes, a run of one letter written once with its count (U2 L2 D), e.g. -notation tile 23415x768")
 	analysePath := fs.String("analyse", "", "report on `PATH`, a solution played from the one board given (in -notation's letters, counts allowed): the distance to the goal before and after each move (exact up to 16 cells, else a lower bound), the moves that lost ground and what would have kept a shortest path, the total against the shortest, e.g. -analyse ldr 23415x768, or -analyse \"R2 U L\" -notation tile 23415x768")
@@ -290,7 +290,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		solver = solver.WithShortest(progress)
 		if anyLarge(p, operands) {
-			fmt.Fprintf(stderr, "solve: -optimal: a board of more than 16 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n")
+			fmt.Fprintf(stderr, "solve: -optimal: a board of 17 to 64 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n")
 			errw.Flush()
 		}
 	}
@@ -458,16 +458,18 @@ func thousands(n int64) string {
 }
 
 // anyLarge reports whether the boards of args, of preset p, or of a
-// judge file of p when there are none, may have more than 16 cells.
+// judge file of p when there are none, may have 17 to 64 cells: those
+// -optimal searches for their shortest path.
 func anyLarge(p format.Preset, args []string) bool {
+	searched := func(s board.Shape) bool { return !s.Small() && s.Cells() <= search.MaxLargeCells }
 	if p.Shape.Valid() {
-		return !p.Shape.Small()
+		return searched(p.Shape)
 	}
 	if len(args) == 0 {
 		return true // sizes given case by case
 	}
 	for _, a := range args {
-		if s, err := board.Infer(a); err == nil && !s.Small() {
+		if s, err := board.Infer(a); err == nil && searched(s) {
 			return true
 		}
 	}

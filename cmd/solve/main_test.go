@@ -180,7 +180,7 @@ func TestArgs(t *testing.T) {
 
 // optimalNote is what solve -optimal says of a board of more than 16
 // cells.
-const optimalNote = "solve: -optimal: a board of more than 16 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n"
+const optimalNote = "solve: -optimal: a board of 17 to 64 cells is searched for its shortest path, which may take very long (a random 5x5 board: minutes to hours with the databases of gentable -pdb DIR -shape 5x5, years without); Ctrl-C stops it\n"
 
 // TestOptimal answers large boards a random walk from the goal with
 // -optimal, as a judge file of the 42 school's format: the paths of a
