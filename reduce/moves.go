@@ -226,7 +226,9 @@ func (s *solver) direction(a, b int32) int8 {
 
 // goBlank moves the blank to cell t without moving the tiles in the
 // cells of obs or any cell placed for good, and reports whether it could.
-// It goes the shortest way where nothing stands in it, and of the two
+// Where the box between the blank and t is small enough, it takes route's
+// best way. Farther off, it goes the shortest way where nothing stands in
+// it, and of the two
 // moves that may lead there at each step it takes the one that brings the
 // tile it moves nearer its goal; where its way is blocked it steps aside.
 // Should that not bring it there in a few moves more than the distance,
