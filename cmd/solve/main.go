@@ -148,7 +148,7 @@ the lengths DeepCubeA found). Larger boards (8x8, 100x100, 999x999) get a
 short path, written as it is made: the outer rows and columns placed
 tile by tile while more than 144 cells are left, then line by line by a
 beam search, the last 5x5 part by the search above (1.9 times the
-Manhattan distance on 10x10, 2.9 from 20x20 on). With -optimal, boards
+Manhattan distance on 10x10, about 2.3 from 20x20 on). With -optimal, boards
 of up to 8x8 are searched for their shortest path instead.
 
 Boards given as arguments are answered one a line. A board is its cells,
