@@ -19,21 +19,20 @@ import (
 // boards reads the board, shape, goal and notation of a request's form
 // (its query, and a body parseBody parsed): the board in any written form (board=23415x768, rows separated
 // by slashes or lines), its shape its own unless shape=RxC says, the goal
-// a board or a name every shape has, blank-last by default. A fault is
-// answered, and ok is false.
-func (s *Server) boards(w http.ResponseWriter, r *http.Request) (start, goal board.Board, nt notation.Notation, ok bool) {
+// a board or a name every shape has, blank-last by default.
+func (s *Server) boards(r *http.Request) (start, goal board.Board, nt notation.Notation, err error) {
+	bad := func(msg string) (board.Board, board.Board, notation.Notation, error) {
+		return board.Board{}, board.Board{}, 0, fail(http.StatusBadRequest, msg)
+	}
 	if err := r.ParseForm(); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "query: "+err.Error())
-		return
+		return bad("query: " + err.Error())
 	}
 	q := r.Form
 	text := q.Get("board")
 	if strings.TrimSpace(text) == "" {
-		s.fail(w, r, http.StatusBadRequest, "board: want a board, such as board=23415x768 or board=1 2 3/4 5 6/7 8 0")
-		return
+		return bad("board: want a board, such as board=23415x768 or board=1 2 3/4 5 6/7 8 0")
 	}
 	var shape board.Shape
-	var err error
 	if st := q.Get("shape"); st != "" {
 		shape, err = board.ParseShape(st)
 	} else {
@@ -44,78 +43,60 @@ func (s *Server) boards(w http.ResponseWriter, r *http.Request) (start, goal boa
 		}
 	}
 	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "board: "+err.Error())
-		return
+		return bad("board: " + err.Error())
 	}
 	if start, err = board.Parse(shape, text); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "board: "+format.Positionless(text, err).Error())
-		return
+		return bad("board: " + format.Positionless(text, err).Error())
 	}
 	var g board.Goal // blank-last
 	if gt := q.Get("goal"); gt != "" {
 		if g, err = board.ParseGoal(shape, gt); err != nil {
-			s.fail(w, r, http.StatusBadRequest, "goal: "+format.Positionless(gt, err).Error())
-			return
+			return bad("goal: " + format.Positionless(gt, err).Error())
 		}
 	}
 	if goal, err = g.For(shape); err != nil {
-		s.fail(w, r, http.StatusBadRequest, "goal: "+err.Error())
-		return
+		return bad("goal: " + err.Error())
 	}
 	if name := q.Get("notation"); name != "" {
 		if nt, err = notation.Lookup(name); err != nil {
-			s.fail(w, r, http.StatusBadRequest, err.Error())
-			return
+			return bad(err.Error())
 		}
 	}
-	return start, goal, nt, true
+	return start, goal, nt, nil
 }
 
 // goalFor returns the engine's Goal of goal, or answers why there is none.
-func (s *Server) goalFor(w http.ResponseWriter, r *http.Request, goal board.Board) (*engine.Goal, bool) {
+func (s *Server) goalFor(goal board.Board) (*engine.Goal, error) {
 	g, err := s.solver.For(goal)
-	switch {
-	case errors.Is(err, engine.ErrShape):
-		s.fail(w, r, http.StatusBadRequest, err.Error())
-		return nil, false
-	case err != nil:
-		s.fail(w, r, http.StatusInternalServerError, err.Error())
-		return nil, false
+	if errors.Is(err, engine.ErrShape) {
+		return nil, fail(http.StatusBadRequest, err.Error())
 	}
-	return g, true
+	return g, err
 }
 
 // searchSlot readies a search of a board of shape for r: a slot of the
 // Server's searches (none for a shape looked up in tables) and a context
 // bounded by its time limit, with done to give both back. When no slot
-// comes free in time it answers that the Server is busy, and ok is false.
-func (s *Server) searchSlot(w http.ResponseWriter, r *http.Request, shape board.Shape) (ctx context.Context, done func(), ok bool) {
+// comes free in time the error says that the Server is busy.
+func (s *Server) searchSlot(r *http.Request, shape board.Shape) (ctx context.Context, done func(), err error) {
 	release := func() {}
 	if !s.solver.Instant(shape) {
 		if !s.acquire(r.Context()) {
-			s.busy(w, r)
-			return nil, nil, false
+			return nil, nil, s.busy()
 		}
 		release = s.release
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.opts.Timeout)
-	return ctx, func() { cancel(); release() }, true
+	return ctx, func() { cancel(); release() }, nil
 }
 
-// searchFailed answers a search that ended in err, and reports whether
-// there was one.
-func (s *Server) searchFailed(w http.ResponseWriter, r *http.Request, shape board.Shape, err error) bool {
-	switch {
-	case err == nil:
-		return false
-	case errors.Is(err, context.DeadlineExceeded):
-		s.fail(w, r, http.StatusGatewayTimeout, fmt.Sprintf("the answer ran past its limit of %v: a %v board takes longer (solve answers it on the command line)", s.opts.Timeout, shape))
-	case errors.Is(err, context.Canceled):
-		s.opts.Logger.Info("client gone", "path", r.URL.Path, "shape", shape.String())
-	default:
-		s.fail(w, r, http.StatusInternalServerError, err.Error())
+// searchError is the error to answer for a search of a board of shape
+// that ended in err: past its time limit a 504.
+func (s *Server) searchError(shape board.Shape, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return fail(http.StatusGatewayTimeout, fmt.Sprintf("the answer ran past its limit of %v: a %v board takes longer (solve answers it on the command line)", s.opts.Timeout, shape))
 	}
-	return true
+	return err
 }
 
 // Distance is the body of GET /api/distance.
@@ -140,33 +121,32 @@ type Distance struct {
 // distance answers GET /api/distance?board=...[&goal=][&shape=][&notation=]:
 // how far the board is from its goal, and the moves that keep a shortest
 // path, for a page that shows them after every move.
-func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
-	start, goal, nt, ok := s.boards(w, r)
-	if !ok {
-		return
+func (s *Server) distance(w http.ResponseWriter, r *http.Request) error {
+	start, goal, nt, err := s.boards(r)
+	if err != nil {
+		return err
 	}
 	shape := start.Shape()
-	g, ok := s.goalFor(w, r, goal)
-	if !ok {
-		return
+	g, err := s.goalFor(goal)
+	if err != nil {
+		return err
 	}
 	d := Distance{Shape: shape.String(), Text: string(start.AppendRows(nil)), Bound: engine.Manhattan(start, goal), Notation: nt.String()}
 	if !board.Solvable(start, goal) {
 		d.Reason = reason(start, goal)
-		writeJSON(w, http.StatusOK, d)
-		return
+		return s.respond(w, http.StatusOK, d)
 	}
 	d.Solvable = true
-	ctx, done, ok := s.searchSlot(w, r, shape)
-	if !ok {
-		return
+	ctx, done, err := s.searchSlot(r, shape)
+	if err != nil {
+		return err
 	}
 	defer done()
 	t0 := time.Now()
 	if shape.Small() && g.Optimal() {
 		best, dist, err := analyse.Best(ctx, g, start)
-		if s.searchFailed(w, r, shape, err) {
-			return
+		if err != nil {
+			return s.searchError(shape, err)
 		}
 		d.Exact, d.Distance = true, dist
 		for _, m := range best {
@@ -174,13 +154,13 @@ func (s *Server) distance(w http.ResponseWriter, r *http.Request) {
 		}
 	} else {
 		n, _, _, err := g.WritePath(ctx, io.Discard, start, nil)
-		if s.searchFailed(w, r, shape, err) {
-			return
+		if err != nil {
+			return s.searchError(shape, err)
 		}
 		d.Ours = int(n)
 	}
 	d.Millis = float64(time.Since(t0).Microseconds()) / 1000
-	writeJSON(w, http.StatusOK, d)
+	return s.respond(w, http.StatusOK, d)
 }
 
 // maxAnalysed is the longest path /api/analyse reads.
@@ -188,45 +168,43 @@ const maxAnalysed = 100_000
 
 // analysePost answers POST /api/analyse, a form as GET's query, for a
 // path too long for a URL.
-func (s *Server) analysePost(w http.ResponseWriter, r *http.Request) {
-	if s.parseBody(w, r) {
-		s.analyseOne(w, r)
+func (s *Server) analysePost(w http.ResponseWriter, r *http.Request) error {
+	if err := s.parseBody(w, r); err != nil {
+		return err
 	}
+	return s.analyseOne(w, r)
 }
 
 // analyseOne answers GET /api/analyse?board=...&path=...[&goal=][&shape=]
 // [&notation=]: the report of analyse.Analyse on the path played from the
 // board, as analyse.JSON.
-func (s *Server) analyseOne(w http.ResponseWriter, r *http.Request) {
-	start, goal, nt, ok := s.boards(w, r)
-	if !ok {
-		return
+func (s *Server) analyseOne(w http.ResponseWriter, r *http.Request) error {
+	start, goal, nt, err := s.boards(r)
+	if err != nil {
+		return err
 	}
 	shape := start.Shape()
 	path, err := notation.Read(r.Form.Get("path"), nt, maxAnalysed)
 	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, "path: "+err.Error())
-		return
+		return fail(http.StatusBadRequest, "path: "+err.Error())
 	}
-	if _, ok := s.goalFor(w, r, goal); !ok {
-		return
+	if _, err := s.goalFor(goal); err != nil {
+		return err
 	}
 	if !board.Solvable(start, goal) {
-		s.fail(w, r, http.StatusBadRequest, reason(start, goal))
-		return
+		return fail(http.StatusBadRequest, reason(start, goal))
 	}
-	ctx, done, ok := s.searchSlot(w, r, shape)
-	if !ok {
-		return
+	ctx, done, err := s.searchSlot(r, shape)
+	if err != nil {
+		return err
 	}
 	defer done()
 	rep, err := analyse.Analyse(ctx, s.solver, start, goal, path)
 	if errors.Is(err, analyse.ErrMove) {
-		s.fail(w, r, http.StatusBadRequest, "path: "+strings.TrimPrefix(err.Error(), "analyse: "))
-		return
+		return fail(http.StatusBadRequest, "path: "+strings.TrimPrefix(err.Error(), "analyse: "))
 	}
-	if s.searchFailed(w, r, shape, err) {
-		return
+	if err != nil {
+		return s.searchError(shape, err)
 	}
-	writeJSON(w, http.StatusOK, rep.JSON(nt))
+	return s.respond(w, http.StatusOK, rep.JSON(nt))
 }

@@ -3,8 +3,11 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -336,5 +339,32 @@ func TestFileCut(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^after 0 cases: case 1: its path was cut after \d+ moves, its line left with no end: context deadline exceeded$`).MatchString(stopped) {
 		t.Errorf("trailer Solve-Stopped %q", stopped)
+	}
+}
+
+// failingWriter is a ResponseWriter whose body cannot be written: a
+// client gone.
+type failingWriter struct{ *httptest.ResponseRecorder }
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// TestRespond: an answer that cannot be encoded is a 500 with a JSON
+// error, never half an answer; a write that fails is an error the
+// handler returns (for the log), not one dropped.
+func TestRespond(t *testing.T) {
+	var logged strings.Builder
+	s := New(embedded.Solver(), Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	s.handle("GET /test/nan", func(w http.ResponseWriter, r *http.Request) error { return s.respond(w, http.StatusOK, math.NaN()) })
+	code, body := get(t, s, "/test/nan")
+	if code != 500 || !strings.Contains(fmt.Sprint(body["error"]), "unsupported value: NaN") {
+		t.Errorf("an answer that cannot be encoded: %d %v, want 500 and the encoder's error", code, body)
+	}
+	w := failingWriter{httptest.NewRecorder()}
+	s.ServeHTTP(w, httptest.NewRequest("GET", "/api/shapes", nil))
+	if err := s.respond(w, http.StatusOK, "x"); !errors.Is(err, io.ErrClosedPipe) {
+		t.Errorf("a write that fails: %v, want io.ErrClosedPipe", err)
+	}
+	if !strings.Contains(logged.String(), "answer cut") || !strings.Contains(logged.String(), "closed pipe") {
+		t.Errorf("a write that fails is not logged: %q", logged.String())
 	}
 }
