@@ -32,11 +32,14 @@ var static embed.FS
 
 // Options bound a Server; the zero value of each field means its default.
 type Options struct {
-	Timeout  time.Duration // the longest a search may run: 5 s
-	MaxBody  int64         // the largest request body, in bytes: 8 MiB
-	Searches int           // searches at once: one for each core
-	Wait     time.Duration // how long a request waits for a search to end before it is told the server is busy: 1 s
-	Logger   *slog.Logger  // where requests are logged: nowhere
+	Timeout time.Duration // the longest a search may run, but for a large board's (limitFor): 5 s
+	// MaxTimeout is the longest limit a request may ask for (limit=) and
+	// a large board's search may be given: 2 minutes, or Timeout if more.
+	MaxTimeout time.Duration
+	MaxBody    int64         // the largest request body, in bytes: 8 MiB
+	Searches   int           // searches at once: one for each core
+	Wait       time.Duration // how long a request waits for a search to end before it is told the server is busy: 1 s
+	Logger     *slog.Logger  // where requests are logged: nowhere
 }
 
 // Server is the page and the API over a Solver.
@@ -52,6 +55,10 @@ func New(solver *engine.Solver, opts Options) *Server {
 	if opts.Timeout <= 0 {
 		opts.Timeout = 5 * time.Second
 	}
+	if opts.MaxTimeout <= 0 {
+		opts.MaxTimeout = 2 * time.Minute
+	}
+	opts.MaxTimeout = max(opts.MaxTimeout, opts.Timeout)
 	if opts.MaxBody <= 0 {
 		opts.MaxBody = 8 << 20
 	}
@@ -72,6 +79,13 @@ func New(solver *engine.Solver, opts Options) *Server {
 	s.handle("GET /api/distance", s.distance)
 	s.handle("GET /api/analyse", s.analyseOne)
 	s.handle("POST /api/analyse", s.analysePost)
+	s.handle("GET /api/board", s.readBoard)
+	s.handle("POST /api/board", s.readBoardPost)
+	s.handle("GET /api/goal", s.goal)
+	s.handle("GET /api/random", s.random)
+	s.handle("GET /api/path", s.path)
+	s.handle("POST /api/path", s.pathPost)
+	s.handle("GET /api/building", s.building)
 	return s
 }
 
@@ -130,7 +144,7 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      s.opts.Timeout + 60*time.Second,
+		WriteTimeout:      s.opts.MaxTimeout + 60*time.Second,
 		IdleTimeout:       60 * time.Second,
 		MaxHeaderBytes:    16 << 10,
 		ErrorLog:          slog.NewLogLogger(s.opts.Logger.Handler(), slog.LevelWarn),
@@ -153,6 +167,17 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) error {
 // errorBody is the body of every error of the API.
 type errorBody struct {
 	Error string `json:"error"`
+	// Row and Column are the place on the board of a fault in a board
+	// (from 1), Line and Char where it is written in the text (from 1,
+	// Char counting bytes).
+	Row    int `json:"row,omitempty"`
+	Column int `json:"column,omitempty"`
+	Line   int `json:"line,omitempty"`
+	Char   int `json:"char,omitempty"`
+	// LimitMillis is the time limit a search ran past (504), MaxMillis
+	// the longest a request may ask for with limit=.
+	LimitMillis int64 `json:"limit_ms,omitempty"`
+	MaxMillis   int64 `json:"max_ms,omitempty"`
 }
 
 // An apiError is a request the API refuses, or a search it could not end:
@@ -212,6 +237,9 @@ type Answer struct {
 	Engine   string  `json:"engine"`        // table, search or reduce
 	Nodes    int64   `json:"nodes"`         // searched, for the search engine
 	Millis   float64 `json:"ms"`            // the time the answer took
+	// LimitMillis is the time limit of the search: the Server's Timeout,
+	// more for a large board, or what limit= asked for.
+	LimitMillis int64 `json:"limit_ms"`
 }
 
 // acquire waits for a search slot, up to the Server's Wait, and reports
@@ -265,9 +293,9 @@ func (s *Server) parseBody(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// solveOne answers GET /api/solve?board=...&goal=...&shape=RxC (and the
-// same as a form, POST). The goal is a board, or a name of a goal every
-// shape has (blank-last, blank-first, snail).
+// solveOne answers GET /api/solve?board=...&goal=...&shape=RxC[&limit=]
+// (and the same as a form, POST). The goal is a board, or a name of a
+// goal every shape has (blank-last, blank-first, snail).
 func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) error {
 	start, goal, nt, err := s.boards(r)
 	if err != nil {
@@ -285,16 +313,17 @@ func (s *Server) solveOne(w http.ResponseWriter, r *http.Request) error {
 		ans.Reason = reason(start, goal)
 		return s.respond(w, http.StatusOK, ans)
 	}
-	ctx, done, err := s.searchSlot(r, shape)
+	ctx, limit, done, err := s.searchSlot(r, shape)
 	if err != nil {
 		return err
 	}
 	defer done()
+	ans.LimitMillis = limit.Milliseconds()
 	t0 := time.Now()
 	path, ok, st, err := g.Solve(ctx, nil, start)
 	ans.Millis = float64(time.Since(t0).Microseconds()) / 1000
 	if err != nil {
-		return s.searchError(shape, err)
+		return s.searchError(shape, limit, err)
 	}
 	ans.Solvable, ans.Path, ans.Moves, ans.Nodes, ans.Optimal, ans.Cut = ok, string(nt.Append(nil, path)), len(path), st.Nodes, st.Optimal, st.Cut
 	s.opts.Logger.Info("solved", "shape", ans.Shape, "moves", ans.Moves, "engine", ans.Engine, "optimal", ans.Optimal, "cut", ans.Cut, "nodes", ans.Nodes, "ms", ans.Millis)
