@@ -1,6 +1,7 @@
-// Package web serves the solver over HTTP: a page that draws a board,
-// solves it and plays the answer back (embedded, plain HTML, CSS and a
-// little JavaScript), and a JSON API. It is safe to leave running: request
+// Package web serves the solver over HTTP: a page to play a board on,
+// which solves it and plays the answer back (embedded: static/index.html,
+// its style and its scripts, which ask the API for everything the solver
+// knows: boards read, goals, notations, distances, paths), and a JSON API. It is safe to leave running: request
 // bodies, header sizes and times are bounded, a search stops when its
 // client goes away or its time runs out, and concurrent searches are
 // capped at the number of cores.
@@ -73,6 +74,7 @@ func New(solver *engine.Solver, opts Options) *Server {
 	}
 	s := &Server{solver: solver, opts: opts, slots: make(chan struct{}, opts.Searches), mux: http.NewServeMux()}
 	s.handle("GET /{$}", s.page)
+	s.mux.Handle("GET /static/", s.files())
 	s.handle("GET /api/solve", s.solveOne)
 	s.handle("POST /api/solve", s.solvePost)
 	s.handle("GET /api/shapes", s.shapes)
@@ -151,17 +153,40 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 	}
 }
 
+// pagePolicy is the Content-Security-Policy of the page and its files:
+// its own scripts, styles and API only (a path saved is a blob: link).
+const pagePolicy = "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+// page answers / with the page, whose style and script are files of
+// static served by files.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) error {
 	data, err := static.ReadFile("static/index.html")
 	if err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'; script-src 'self' 'unsafe-inline'")
+	w.Header().Set("Content-Security-Policy", pagePolicy)
+	w.Header().Set("Cache-Control", "no-cache")
 	if _, err := w.Write(data); err != nil {
 		return &sentError{err}
 	}
 	return nil
+}
+
+// files serves the page's style and scripts, /static/NAME, from static
+// (whose paths are the URL's); no listing of the folder.
+func (s *Server) files() http.Handler {
+	files := http.FileServerFS(static)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Security-Policy", pagePolicy)
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Cache-Control", "no-cache")
+		files.ServeHTTP(w, r)
+	})
 }
 
 // errorBody is the body of every error of the API.

@@ -369,3 +369,28 @@ func TestRespond(t *testing.T) {
 		t.Errorf("a write that fails is not logged: %q", logged.String())
 	}
 }
+
+// TestFiles: the page's style and scripts are served from the embedded
+// files with their types and the page's policy; the folder is not
+// listed.
+func TestFiles(t *testing.T) {
+	s := New(embedded.Solver(), Options{})
+	for _, c := range []struct {
+		path   string
+		status int
+		ctype  string
+	}{
+		{"/", 200, "text/html; charset=utf-8"},
+		{"/static/page.js", 200, "text/javascript; charset=utf-8"},
+		{"/static/board.js", 200, "text/javascript; charset=utf-8"},
+		{"/static/page.css", 200, "text/css; charset=utf-8"},
+		{"/static/", 404, ""},
+		{"/static/nothing.js", 404, ""},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != c.status || c.ctype != "" && (rec.Header().Get("Content-Type") != c.ctype || rec.Header().Get("Content-Security-Policy") != pagePolicy) {
+			t.Errorf("GET %s: %d %q, policy %q; want %d %q", c.path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Security-Policy"), c.status, c.ctype)
+		}
+	}
+}
