@@ -255,7 +255,8 @@ func TestLoad(t *testing.T) {
 
 // FuzzSolve sends any board, goal, shape and format: the server answers
 // each with a status of the API and JSON or the format's answers, and
-// never falls over.
+// never falls over; so do the distance, the analysis, a board read, a
+// path written again and a goal.
 func FuzzSolve(f *testing.F) {
 	f.Add("23415x768", "", "", "")
 	f.Add("1 2 3\n4 0 5", "1 2 3\n4 5 0", "2x3", "hdu3567")
@@ -283,7 +284,9 @@ func FuzzSolve(f *testing.F) {
 		// as a notation.
 		q.Set("path", format)
 		q.Set("notation", goal)
-		for _, api := range []string{"/api/distance", "/api/analyse"} {
+		q.Set("prefer", shape)
+		q.Set("to", goal)
+		for _, api := range []string{"/api/distance", "/api/analyse", "/api/board", "/api/path", "/api/goal"} {
 			rec = httptest.NewRecorder()
 			s.ServeHTTP(rec, httptest.NewRequest("GET", api+"?"+q.Encode(), nil))
 			if rec.Code != 200 && rec.Code != 400 && rec.Code != 504 || !json.Valid(rec.Body.Bytes()) {
