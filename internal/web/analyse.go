@@ -159,10 +159,10 @@ const perMove = 250 * time.Nanosecond
 
 // limitFor returns the time limit of a search of a board of shape: the
 // Server's Timeout, and more for a large board in proportion to the
-// moves of its path, up to MaxTimeout.
+// moves of its path (to a tenth of a second), up to MaxTimeout.
 func (s *Server) limitFor(shape board.Shape) time.Duration {
 	moves := time.Duration(shape.Cells()) * time.Duration(shape.Rows+shape.Cols)
-	return min(s.opts.Timeout+moves*perMove, max(s.opts.MaxTimeout, s.opts.Timeout))
+	return min(s.opts.Timeout+(moves*perMove).Round(100*time.Millisecond), s.opts.MaxTimeout)
 }
 
 // limit returns the time limit of r's search of a board of shape: limit=

@@ -158,7 +158,9 @@ func TestLimitsBySize(t *testing.T) {
 		shape board.Shape
 		want  time.Duration
 	}{
-		{board.Shape{Rows: 3, Cols: 3}, 5*time.Second + 13500*time.Nanosecond},
+		{board.Shape{Rows: 3, Cols: 3}, 5 * time.Second},
+		{board.Shape{Rows: 30, Cols: 30}, 5 * time.Second},
+		{board.Shape{Rows: 100, Cols: 100}, 5500 * time.Millisecond},
 		{board.Shape{Rows: 300, Cols: 300}, 18500 * time.Millisecond},
 		{board.Shape{Rows: 999, Cols: 999}, 2 * time.Minute},
 	} {

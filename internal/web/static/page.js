@@ -114,8 +114,9 @@ function uncover() {
 }
 
 // blocked says whether the board drawn is not there to play: too large to
-// draw, or covered.
-const blocked = () => pos.cells === null || !$("cover").hidden;
+// draw, covered, or under the panel (which opens over the game on a
+// narrow screen).
+const blocked = () => pos.cells === null || !$("cover").hidden || !$("panel").hidden && getComputedStyle($("panel")).position === "fixed";
 
 // --- drawing ------------------------------------------------------------
 
@@ -756,6 +757,7 @@ async function solve(limit = 0) {
   } catch (e) {
     w.stop();
     if (seq !== solving) return;
+    if (e.status === 504 && w.building) { solve(limit); return; } // the build goes on: its progress is shown
     const actions = e.status === 504 && e.body.max_ms > (limit || pos.limit) ? [["Keep trying", () => solve(e.body.max_ms), "more-solve"]] : [];
     say(`No solution: ${e.message}`, { error: true, actions });
     measure();
@@ -789,6 +791,7 @@ async function solveBig(limit) {
   } catch (e) {
     w.stop();
     if (seq !== solving) return;
+    if (e.status === 504 && w.building) { solveBig(limit); return; } // the build goes on: its progress is shown
     const actions = e.status === 504 && e.body.max_ms > (limit || pos.limit) ? [["Keep trying", () => solveBig(e.body.max_ms), "more-solve"]] : [];
     cover("big", `A ${shapeName()} board: no path.`, e.message, actions);
     return;
