@@ -591,11 +591,12 @@ function showOurs(said) {
   if (live.hint === live.seq) setTimeout(playHint);
 }
 
-// waiter tells, in el, how a wait for the server goes once it is longer
+// waiter tells show how a wait for the server goes once it is longer
 // than a moment: the databases being built on first use, with their
-// progress, or the seconds spent against the time limit. Its building
-// says whether a build was under way when last asked.
-function waiter(show, what, limit) {
+// progress (then is what follows them), or what is under way, the
+// seconds spent against the time limit. Its building says whether a
+// build was under way when last asked.
+function waiter(show, what, then, limit) {
   const t0 = performance.now();
   const w = { building: false, stopped: false };
   const tick = async () => {
@@ -607,7 +608,7 @@ function waiter(show, what, limit) {
     const spent = seconds(performance.now() - t0);
     if (w.building) {
       const pct = b.total ? Math.floor(100 * b.done / b.total) : 0;
-      show(`Building the ${b.shape} databases, once (they are kept): ${pct}%; ${what.toLowerCase()} follows.`, pct);
+      show(`Building the ${b.shape} databases, once (they are kept): ${pct}%; ${then} follows.`, pct);
     } else {
       show(`${what}\u2026 ${spent} (it may take up to ${seconds(limit)})`);
     }
@@ -627,7 +628,7 @@ async function askDistance(seq, limit, said) {
     if (seq !== live.seq) return;
     showDistance(text, { waiting: true });
     if (pct !== undefined) $("distance").dataset.building = pct; else delete $("distance").dataset.building;
-  }, what, limit || pos.limit);
+  }, what, pos.optimal ? "the exact distance" : "our path", limit || pos.limit);
   const q = { board: rowsText(pos.cells), shape: shapeName(), goal: pos.goalText };
   if (limit) q.limit = `${limit}ms`;
   let d;
@@ -747,7 +748,7 @@ async function solve(limit = 0) {
   game.over = true; // asking for the answer ends the game
   showFigures();
   const seq = ++solving, before = pos.cells.join(), from = pos.cells.slice();
-  const w = waiter(text => seq === solving && say(text), "Solving", limit || pos.limit);
+  const w = waiter(text => seq === solving && say(text), "Solving", "the solution", limit || pos.limit);
   say("Solving\u2026");
   const q = { board: rowsText(pos.cells), shape: shapeName(), goal: pos.goalText };
   if (limit) q.limit = `${limit}ms`;
@@ -781,7 +782,7 @@ async function solve(limit = 0) {
 async function solveBig(limit) {
   const seq = ++solving;
   quiet();
-  const w = waiter(text => seq === solving && cover("big", `Solving a ${shapeName()} board\u2026`, text), "Solving", limit || pos.limit);
+  const w = waiter(text => seq === solving && cover("big", `Solving a ${shapeName()} board\u2026`, text), "Solving", "the solution", limit || pos.limit);
   cover("big", `Solving a ${shapeName()} board\u2026`, `This takes up to ${seconds(limit || pos.limit)}.`);
   const q = { board: pos.text, shape: shapeName(), goal: pos.goalText, notation: $("notation").value };
   if (limit) q.limit = `${limit}ms`;
@@ -934,18 +935,26 @@ async function shuffleFor(shape, goal) {
 // for its rows and its chart to take the board to a move.
 const report = { seq: 0, data: null, start: null, path: "" };
 
-async function analyse(from, path, text, nt) {
+async function analyse(from, path, text, nt, limit = 0) {
   const seq = ++report.seq, out = $("report"), msg = $("analyse-say");
+  const w = waiter(t => seq === report.seq && write(msg, t), "Analysing", "the analysis", limit || pos.limit);
   write(msg, "Analysing\u2026");
   out.replaceChildren();
   report.data = null;
   let rep;
+  const q = { board: rowsText(from), shape: shapeName(), goal: pos.goalText, path: text, notation: nt };
+  if (limit) q.limit = `${limit}ms`;
   try {
-    rep = await call("/api/analyse", { board: rowsText(from), shape: shapeName(), goal: pos.goalText, path: text, notation: nt });
+    rep = await call("/api/analyse", q);
   } catch (e) {
-    if (seq === report.seq) write(msg, e.message, { error: true });
+    w.stop();
+    if (seq !== report.seq) return;
+    if (e.status === 504 && w.building) { analyse(from, path, text, nt, limit); return; }
+    const more = e.status === 504 && e.body.max_ms > (limit || pos.limit);
+    write(msg, e.message, { error: true, actions: more ? [["Keep trying", () => analyse(from, path, text, nt, e.body.max_ms), "more-analyse"]] : [] });
     return;
   }
+  w.stop();
   if (seq !== report.seq) return;
   write(msg, "");
   report.data = rep; report.start = from; report.path = path;
