@@ -47,10 +47,10 @@ type page struct {
 }
 
 // openPage serves the page over solver (the tests' shared cache when
-// nil) and opens a browser on it, a screen of width x height; it skips
-// the test where no browser is installed (.ci/run installs Debian's
-// chromium).
-func openPage(t *testing.T, width, height int, solver *engine.Solver) *page {
+// nil) with opts and opens a browser on it, a screen of width x height;
+// it skips the test where no browser is installed (.ci/run installs
+// Debian's chromium).
+func openPage(t *testing.T, width, height int, solver *engine.Solver, opts Options) *page {
 	exe := browser()
 	if exe == "" {
 		t.Skip("no Chromium or Chrome installed: the page is not driven (apt-get install chromium)")
@@ -60,9 +60,9 @@ func openPage(t *testing.T, width, height int, solver *engine.Solver) *page {
 		// 10x10 board ends on) are shared with the other packages' tests.
 		solver = testcache.Solver()
 	}
-	srv := httptest.NewServer(New(solver, Options{}))
+	srv := httptest.NewServer(New(solver, opts))
 	t.Cleanup(srv.Close)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+	flags := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(exe),
 		chromedp.NoSandbox,
 		chromedp.DisableGPU,
@@ -75,7 +75,7 @@ func openPage(t *testing.T, width, height int, solver *engine.Solver) *page {
 		chromedp.UserDataDir(t.TempDir()),
 		chromedp.WindowSize(width, height),
 	)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), flags...)
 	t.Cleanup(cancel)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(cancel)
@@ -212,7 +212,7 @@ func reaches(t *testing.T, shape board.Shape, start, goal, path string) bool {
 // click that slides, shuffles, a 30x30 paste that leaves no 3x3 board and
 // is solved as text, and a 10x10 board.
 func TestPage(t *testing.T) {
-	pg := openPage(t, 420, 800, nil)
+	pg := openPage(t, 420, 800, nil, Options{})
 	do, text, eval, poll := pg.do, pg.text, pg.eval, pg.poll
 	pg.open("")
 
@@ -355,7 +355,7 @@ func TestPage(t *testing.T) {
 // links say what was wrong, the analysis of a pasted path takes the
 // board to a move, and the board is buttons for a screen reader.
 func TestPlay(t *testing.T) {
-	pg := openPage(t, 420, 800, nil)
+	pg := openPage(t, 420, 800, nil, Options{})
 	do, eval, poll, text := pg.do, pg.eval, pg.poll, pg.text
 	solver := embedded.Solver()
 	pg.open("")
@@ -599,7 +599,7 @@ func (p *page) bounds(sel string) string {
 func TestLayout(t *testing.T) {
 	for _, size := range [][2]int{{1280, 800}, {420, 800}} {
 		t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-			pg := openPage(t, size[0], size[1], nil)
+			pg := openPage(t, size[0], size[1], nil, Options{})
 			do, eval, poll := pg.do, pg.eval, pg.poll
 			pg.open("#shape=4x4&goal=blank-last&board=5+1+2+3/9+6+7+4/13+10+11+8/0+14+15+12")
 			poll(exact + ` === '9'`)
@@ -677,7 +677,7 @@ func TestLayout(t *testing.T) {
 // game's figures, and kept as a personal best; a game with a hint is
 // celebrated but not kept.
 func TestCelebrate(t *testing.T) {
-	pg := openPage(t, 420, 800, nil)
+	pg := openPage(t, 420, 800, nil, Options{})
 	eval, poll := pg.eval, pg.poll
 	pg.open("")
 	solveByMarks := func() int {
@@ -731,7 +731,7 @@ func TestBuildProgress(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 4x4 database: seconds")
 	}
-	pg := openPage(t, 420, 800, embedded.Solver().WithCache(t.TempDir()))
+	pg := openPage(t, 420, 800, embedded.Solver().WithCache(t.TempDir()), Options{})
 	goal := "1 2 3 4/5 0 6 7/8 9 10 11/12 13 14 15"
 	b := "1 12 3 5/6 4 14 11/2 13 8 15/7 9 10 0" // 50 moves from the goal: more than a search without the databases takes
 	pg.open("#shape=4x4&goal=" + url.QueryEscape(goal) + "&board=" + url.QueryEscape(b))
@@ -748,5 +748,29 @@ func TestBuildProgress(t *testing.T) {
 	}
 	if d := pg.eval(exact); d != "50" {
 		t.Errorf("the distance after the build: %s, want 50", d)
+	}
+}
+
+// TestLongWait: where the exact distance runs past its limit (a board 80
+// moves from Korf's goal, on a server whose limit is 300 ms), the page
+// says so and offers to keep searching; a hint then offers a move of a
+// path not proven shortest, and says it is one when it plays it.
+func TestLongWait(t *testing.T) {
+	pg := openPage(t, 420, 800, nil, Options{Timeout: 300 * time.Millisecond})
+	pg.open("#shape=4x4&goal=blank-first&board=" + url.QueryEscape(hard))
+	pg.poll(`document.querySelector('#more-distance') !== null`)
+	if msg := pg.text(`#distance`); !strings.Contains(msg, "The exact distance takes over 0.3 s") {
+		t.Errorf("past the limit: %q", msg)
+	}
+	pg.press("hint")
+	pg.poll(`document.querySelector('#quick-hint') !== null`)
+	if msg := pg.text(`#say`); !strings.Contains(msg, "No best move known yet") || pg.eval(`String(document.querySelector('#more-hint') !== null)`) != "true" {
+		t.Errorf("a hint past the limit: %q, want no move, the offer to search longer and to take a move not proven shortest", msg)
+	}
+	before := pg.eval(tiles)
+	pg.press("quick-hint")
+	pg.poll(`document.querySelector('#say').textContent.startsWith('Hint:')`)
+	if msg, now := pg.text(`#say`), pg.eval(tiles); !strings.Contains(msg, "not proven shortest") || now == before || pg.text(`#hints`) != "1" {
+		t.Errorf("the hint taken: %q, board %q (was %q), %s hints; want a move said to be of a path not proven shortest", msg, now, before, pg.text(`#hints`))
 	}
 }

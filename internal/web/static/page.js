@@ -684,14 +684,8 @@ function hint() {
   if (!pos.solvable) { say("This board cannot reach the goal: no move leads there."); return; }
   if (isGoal()) { say("This is the goal: no move to hint."); return; }
   if (live.exact && live.best || !pos.optimal && live.path) { playHint(); return; }
-  live.hint = live.seq;
+  if (live.failed) { hintFailed(live.failed); return; } // the distance ran past its limit, or failed: say so, and offer what there is
   say(pos.optimal ? "Finding a move that keeps a shortest path\u2026" : "Finding our path\u2026");
-  if (live.failed) {
-    const e = live.failed;
-    if (e.status === 504 && e.body.max_ms) { quiet(); live.hint = live.seq; askDistance(live.seq, e.body.max_ms, ""); }
-    else hintFailed(e);
-    return;
-  }
   if (!live.ctl && !live.timer) measure();
   live.hint = live.seq;
 }
