@@ -50,7 +50,8 @@ func TestDistance(t *testing.T) {
 		}
 	}
 	// A 4x4 board: the distance is the length of the solver's path; a
-	// 6x6 one gets a bound and the solver's path, not exact.
+	// 6x6 one gets a bound and the solver's path and its length, not
+	// exact.
 	code, body := get(t, s, apiURL("/api/distance", "board", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", "notation", "tile"))
 	if code != 200 || body["distance"] != 1.0 || body["best"] != "L" {
 		t.Errorf("4x4: %d %v", code, body)
@@ -59,7 +60,7 @@ func TestDistance(t *testing.T) {
 	six.Move(3)
 	six.Move(1)
 	code, body = get(t, s, apiURL("/api/distance", "board", string(six.AppendRows(nil))))
-	if code != 200 || body["exact"] != false || body["bound"] != 2.0 || body["ours"] != 2.0 {
+	if code != 200 || body["exact"] != false || body["bound"] != 2.0 || body["ours"] != 2.0 || body["path"] != "rd" {
 		t.Errorf("6x6: %d %v", code, body)
 	}
 }

@@ -3,8 +3,11 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"log/slog"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -57,10 +60,10 @@ func TestStatuses(t *testing.T) {
 		{solveURL("283104765", "goal", "123804765"), 200, "moves", "4"},
 		{solveURL("12345x", "shape", "3x2"), 200, "shape", "3x2"},
 		{solveURL("21345678x"), 200, "reason", "the board and the goal have different parity: the number of tile pairs out of order, is odd for the board and even for the goal, and no move changes it"},
-		{solveURL("12345678q"), 400, "error", "board: column 9: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
+		{solveURL("12345678q"), 400, "error", "board: row 3, column 3: unexpected 'q'; want a tile 1..8 or a blank (x X 0 #) for a 3x3 board"},
 		{solveURL("12345x"), 400, "error", "board: 6 cells: give shape=2x3 or 3x2"},
 		{solveURL("12345678x", "goal", "123"), 400, "error", "goal: too few cells: 3, want 9"},
-		{solveURL("12345678x", "shape", "9x9"), 400, "error", "board: column 9: unexpected 'x'; want a tile 1..80 or a blank (x X 0 #) for a 9x9 board"},
+		{solveURL("12345678x", "shape", "9x9"), 400, "error", "board: row 1, column 1: unexpected 'x'; want a tile 1..80 or a blank (x X 0 #) for a 9x9 board"},
 		{"/api/solve", 400, "error", "board: want a board, such as board=23415x768 or board=1 2 3/4 5 6/7 8 0"},
 	} {
 		code, body := get(t, s, c.target)
@@ -150,9 +153,10 @@ func TestLimits(t *testing.T) {
 			t.Errorf("a long search cut: the path %q of %d moves does not reach the goal, or is over 1.5 times 80 moves", body["path"], len(path))
 		}
 	}
-	tight := New(embedded.Solver(), Options{Timeout: time.Millisecond})
+	// A large board's limit grows with its size, up to MaxTimeout.
+	tight := New(embedded.Solver(), Options{Timeout: time.Millisecond, MaxTimeout: time.Millisecond})
 	if code, body := get(t, tight, solveURL(bigBoard(400), "shape", "400x400")); code != 504 || !strings.Contains(fmt.Sprint(body["error"]), "ran past its limit of 1ms") {
-		t.Errorf("a 400x400 board in a millisecond: %d %v, want 504", code, body)
+		t.Errorf("a 400x400 board in a millisecond: %d %.200v, want 504", code, body)
 	}
 	busy := New(embedded.Solver(), Options{Searches: 1, Wait: 20 * time.Millisecond})
 	busy.slots <- struct{}{} // every slot taken
@@ -251,7 +255,8 @@ func TestLoad(t *testing.T) {
 
 // FuzzSolve sends any board, goal, shape and format: the server answers
 // each with a status of the API and JSON or the format's answers, and
-// never falls over.
+// never falls over; so do the distance, the analysis, a board read, a
+// path written again and a goal.
 func FuzzSolve(f *testing.F) {
 	f.Add("23415x768", "", "", "")
 	f.Add("1 2 3\n4 0 5", "1 2 3\n4 5 0", "2x3", "hdu3567")
@@ -279,7 +284,9 @@ func FuzzSolve(f *testing.F) {
 		// as a notation.
 		q.Set("path", format)
 		q.Set("notation", goal)
-		for _, api := range []string{"/api/distance", "/api/analyse"} {
+		q.Set("prefer", shape)
+		q.Set("to", goal)
+		for _, api := range []string{"/api/distance", "/api/analyse", "/api/board", "/api/path", "/api/goal"} {
 			rec = httptest.NewRecorder()
 			s.ServeHTTP(rec, httptest.NewRequest("GET", api+"?"+q.Encode(), nil))
 			if rec.Code != 200 && rec.Code != 400 && rec.Code != 504 || !json.Valid(rec.Body.Bytes()) {
@@ -336,5 +343,57 @@ func TestFileCut(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^after 0 cases: case 1: its path was cut after \d+ moves, its line left with no end: context deadline exceeded$`).MatchString(stopped) {
 		t.Errorf("trailer Solve-Stopped %q", stopped)
+	}
+}
+
+// failingWriter is a ResponseWriter whose body cannot be written: a
+// client gone.
+type failingWriter struct{ *httptest.ResponseRecorder }
+
+func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// TestRespond: an answer that cannot be encoded is a 500 with a JSON
+// error, never half an answer; a write that fails is an error the
+// handler returns (for the log), not one dropped.
+func TestRespond(t *testing.T) {
+	var logged strings.Builder
+	s := New(embedded.Solver(), Options{Logger: slog.New(slog.NewTextHandler(&logged, nil))})
+	s.handle("GET /test/nan", func(w http.ResponseWriter, r *http.Request) error { return s.respond(w, http.StatusOK, math.NaN()) })
+	code, body := get(t, s, "/test/nan")
+	if code != 500 || !strings.Contains(fmt.Sprint(body["error"]), "unsupported value: NaN") {
+		t.Errorf("an answer that cannot be encoded: %d %v, want 500 and the encoder's error", code, body)
+	}
+	w := failingWriter{httptest.NewRecorder()}
+	s.ServeHTTP(w, httptest.NewRequest("GET", "/api/shapes", nil))
+	if err := s.respond(w, http.StatusOK, "x"); !errors.Is(err, io.ErrClosedPipe) {
+		t.Errorf("a write that fails: %v, want io.ErrClosedPipe", err)
+	}
+	if !strings.Contains(logged.String(), "answer cut") || !strings.Contains(logged.String(), "closed pipe") {
+		t.Errorf("a write that fails is not logged: %q", logged.String())
+	}
+}
+
+// TestFiles: the page's style and scripts are served from the embedded
+// files with their types and the page's policy; the folder is not
+// listed.
+func TestFiles(t *testing.T) {
+	s := New(embedded.Solver(), Options{})
+	for _, c := range []struct {
+		path   string
+		status int
+		ctype  string
+	}{
+		{"/", 200, "text/html; charset=utf-8"},
+		{"/static/page.js", 200, "text/javascript; charset=utf-8"},
+		{"/static/board.js", 200, "text/javascript; charset=utf-8"},
+		{"/static/page.css", 200, "text/css; charset=utf-8"},
+		{"/static/", 404, ""},
+		{"/static/nothing.js", 404, ""},
+	} {
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, httptest.NewRequest("GET", c.path, nil))
+		if rec.Code != c.status || c.ctype != "" && (rec.Header().Get("Content-Type") != c.ctype || rec.Header().Get("Content-Security-Policy") != pagePolicy) {
+			t.Errorf("GET %s: %d %q, policy %q; want %d %q", c.path, rec.Code, rec.Header().Get("Content-Type"), rec.Header().Get("Content-Security-Policy"), c.status, c.ctype)
+		}
 	}
 }
