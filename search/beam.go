@@ -108,7 +108,7 @@ type beamLink uint32
 // found by the beam search of width states a depth, and reports false
 // when start cannot reach the goal. It stops with ctx's error when ctx
 // ends first (it looks at ctx every depth, a few milliseconds). Where the
-// search finds no path (beamStall depths with no state of a bound less
+// search finds no path (60 depths with no state of a bound less
 // than before, or MaxLargePath), it is ErrBeam, and dst holds the path to
 // the state of least bound it met.
 func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width int) ([]byte, bool, Stats, error) {
