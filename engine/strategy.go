@@ -420,7 +420,7 @@ func (r *reducer) solve(ctx context.Context, dst []byte, start board.Board) ([]b
 }
 
 func (r *reducer) write(ctx context.Context, w io.Writer, start board.Board, progress Progress) (int64, bool, Stats, error) {
-	n, ok, err := reduce.Solve(ctx, w, start, r.goal, r.v.endgame().endgamePath, reduce.Options{Progress: progress})
+	n, ok, err := reduce.Solve(ctx, w, start, r.goal, r.v.endgame().endgamePath, reduce.Options{Progress: progress, Cache: r.v.dbs.cache})
 	return n, ok, Stats{Engine: Reduce}, err
 }
 
@@ -449,7 +449,7 @@ func (v *Solver) endgamePath(ctx context.Context, dst []byte, start, goal board.
 // weighted searches all ran past their nodes.
 func (v *Solver) reduced(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, error) {
 	w := appendWriter{dst}
-	_, ok, err := reduce.Solve(ctx, &w, start, goal, v.endgame().endgamePath, reduce.Options{})
+	_, ok, err := reduce.Solve(ctx, &w, start, goal, v.endgame().endgamePath, reduce.Options{Cache: v.dbs.cache})
 	if err != nil {
 		return dst, false, err
 	}

@@ -83,6 +83,9 @@ type part struct {
 	// done is closed when the solve's context ends: a table's search
 	// stops, and is not whole (nil: never).
 	done <-chan struct{}
+	// cache is the folder where tables are kept between processes
+	// (Options.Cache), or "".
+	cache string
 }
 
 func (p *part) md(a, b uint8) int {
@@ -98,6 +101,7 @@ func (s *solver) newPart(top, bottom, first, end int32) *part {
 	if s.ctx != nil {
 		p.done = s.ctx.Done()
 	}
+	p.cache = s.opt.Cache
 	p.blank = p.local(s.blankGoal)
 	p.nb = make([][4]int16, p.m)
 	p.row, p.col = make([]int8, p.m), make([]int8, p.m)
@@ -300,6 +304,11 @@ func (p *part) cachedTable(g *group, wall []bool, queue *room[uint32]) bool {
 	tableCache.Unlock()
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	if e.dist == nil && p.cache != "" {
+		if dist, least, whole, ok := readTables(p.cache, key, g.size*p.m, g.size); ok {
+			e.dist, e.least, e.whole = dist, least, whole
+		}
+	}
 	if e.dist == nil {
 		bytes := g.size * (p.m + 1)
 		tableCache.Lock()
@@ -326,6 +335,9 @@ func (p *part) cachedTable(g *group, wall []bool, queue *room[uint32]) bool {
 			return true
 		}
 		e.dist, e.least, e.whole = dist, least, whole
+		if p.cache != "" {
+			writeTables(p.cache, key, dist, least, whole)
+		}
 	}
 	g.dist, g.least, g.whole = e.dist, e.least, e.whole
 	return true
