@@ -87,7 +87,7 @@ func script(name string, cmds []command) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "# The commands of %s, written by go test ./internal/docscript -update: do not edit.\n", name)
 	for _, c := range cmds {
-		fmt.Fprintf(&sb, "\n# %s:%d\n", name, c.line)
+		fmt.Fprintf(&sb, "\n# %s: $ %s\n", name, c.text)
 		run := "{ " + c.text + "; } 2>&1; s=$?; [ $s -eq 0 ] || echo \"(exit status $s)\""
 		fmt.Fprintf(&sb, "exec sh -c %s\n", quote(run))
 		fmt.Fprintf(&sb, "stdout %s\n", quote(pattern(c.want)))
