@@ -48,7 +48,6 @@ func TestMain(m *testing.M) {
 
 // A command is a command a document shows, with what it prints.
 type command struct {
-	line int    // of the "$ " line in the document
 	text string // the command, for sh -c
 	want []string
 }
@@ -68,7 +67,7 @@ func commands(doc string) ([]command, error) {
 		case in && strings.TrimSpace(line) == "```":
 			in, cur = false, nil
 		case in && strings.HasPrefix(line, "$ "):
-			out = append(out, command{line: n, text: line[2:]})
+			out = append(out, command{text: line[2:]})
 			cur = &out[len(out)-1]
 		case in && cur == nil:
 			return nil, fmt.Errorf("line %d: a console block's output before any \"$ \" command", n)
