@@ -545,20 +545,21 @@ type beamer struct {
 // more than 49 cells, by lines placed (on 8x8 the beam stalled near the
 // goal on 3 boards in 8, and its paths finished by lines placed were
 // longer: 1.95 times the Manhattan distance against 1.81). The widths
-// take a second or two a board on a core of this machine: 30,000 states
-// a depth up to 36 cells, fewer as the cells' square and the path's
-// length grow (about 14,000 at 49). Measured (ratios of lengths) against
-// lines placed, on 10 of DeepCubeA's boards of 6x6 and 7x7 and 8 uniform
-// random boards of each shape: 6x6 1.08 times DeepCubeA's lengths (lines
-// placed: 1.30) and 1.49 times the Manhattan distance (1.68); 7x7 1.11
-// (1.36) and 1.66 (1.73); 5x6 1.50 (1.69), 5x7 1.56 (1.72), 5x8 1.69
-// (1.80), 4x9 1.80 (1.88).
+// take a second or two a board on this machine's two cores: 45,000
+// states a depth up to 36 cells, fewer as the cells' square and the
+// path's length grow (about 21,000 at 49). Measured side by side with
+// lines placed (bench/large, 50 of DeepCubeA's boards of 6x6 and 7x7, 18
+// uniform random boards of each square, 8 of each other shape): 6x6
+// 1.10 times DeepCubeA's lengths (lines placed 1.30; 30,000 states a
+// depth 1.11) and 1.47 times the Manhattan distance (1.67); 7x7 1.24
+// (1.36; 14,000 states 1.26) and 1.58 (1.73); 5x6 1.50 (1.69), 5x7 1.56
+// (1.72), 5x8 1.69 (1.80), 4x9 1.80 (1.88).
 func beamWidth(s board.Shape) int {
 	n := s.Cells()
 	if min(s.Rows, s.Cols) < 4 || n <= 25 || n > 49 {
 		return 0
 	}
-	return int(30000 * min(1, math.Pow(36/float64(n), 2.4)))
+	return int(45000 * min(1, math.Pow(36/float64(n), 2.4)))
 }
 
 func (b *beamer) solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
