@@ -22,6 +22,9 @@
 //     (Options.Shortest), minutes to hours;
 //   - 26 to 49 cells (6x6, 7x7, 5x8, ...): a short path, not proven
 //     shortest, by a beam search over the whole board, about a second;
+//   - 8x8 and the other boards of 50 to 64 cells whose sides are both 6
+//     or more: lines placed down to a part the beam search answers,
+//     about 2 seconds;
 //   - larger, up to 1,000,000 cells: a short path, never proven shortest:
 //     a 100x100 board in under a second once the tables of its last
 //     parts are made (a second or two more, once a process);

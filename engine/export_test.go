@@ -115,3 +115,10 @@ func (r *Recorder) Stop() {
 func Quick(v *Solver, start, goal board.Board) ([]byte, error) {
 	return v.quick(context.Background(), nil, start, goal)
 }
+
+// Handing returns the Hand and Width that handing gives the lines placed
+// of boards of shape s.
+func Handing(s board.Shape) (func(board.Shape) bool, int) {
+	o := handing(s)
+	return o.Hand, o.Width
+}

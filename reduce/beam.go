@@ -27,7 +27,7 @@ import (
 // To that is added a little (scoreRest against scoreLine) for the
 // Manhattan distance of the part's other tiles, so that of two ways to
 // place a line the one that leaves the others nearer their goals wins.
-// The search keeps the beamWidth best states of each depth, each
+// The search keeps the beamWidth best states (or Options.Width) of each depth, each
 // arrangement once (a set of hashes), and ends at the first state whose
 // line is home. Where it comes no nearer for beamStall depths, it goes
 // on from the nearest state it saw, group by group; where a table cannot
@@ -720,6 +720,10 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 	if cur.hs[0] == 0 {
 		return nil, nil
 	}
+	width := beamWidth
+	if s.opt.Width > 0 {
+		width = s.opt.Width
+	}
 	seen := &b.seen
 	seen.reset()
 	seen.add(hash)
@@ -766,10 +770,10 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 		}
 		sorted = sortCands(cands, sorted, &b.count)
 		next.reset()
-		links := make([]link, 0, min(len(cands), beamWidth))
+		links := make([]link, 0, min(len(cands), width))
 		done := -1
 		for j, c := range sorted {
-			if next.len() == beamWidth {
+			if next.len() == width {
 				break
 			}
 			if j%touchAhead == 0 {

@@ -1,8 +1,8 @@
 // Package reduce answers boards of any size with a short path, not
 // promised to be shortest: it places the outer rows and columns of the
 // board, shrinking it, and hands the last part (5x5, or one of at most
-// 16 cells on a board narrower than five) to an Endgame, the engine,
-// which searches it. Its path is written as it is made, so that a board
+// 16 cells on a board narrower than five, or a larger one that
+// Options.Hand names) to an Endgame, the engine, which searches it. Its path is written as it is made, so that a board
 // of a million cells, whose path runs to billions of moves, is answered
 // in memory that grows with its cells alone.
 //
@@ -36,7 +36,8 @@ import (
 // Endgame answers the small boards left at the end (the engine's
 // searches answer them): it appends to dst a path from start to goal, or
 // reports false when there is none, and stops with ctx's error when ctx
-// ends first. Boards given to it are of the shapes Endgames lists.
+// ends first. Boards given to it are of the shapes Endgames lists, or
+// of those Options.Hand reports.
 type Endgame func(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, error)
 
 // EndgameCells is the most cells of the part of a board handed to the
@@ -64,6 +65,12 @@ func isEndgame(h, w int32) bool {
 	return h*w <= 16
 }
 
+// handed reports whether a part of h x w cells is handed to the
+// Endgame: one of Endgames, or one Options.Hand reports.
+func (s *solver) handed(h, w int32) bool {
+	return isEndgame(h, w) || s.opt.Hand != nil && s.opt.Hand(board.Shape{Rows: int(h), Cols: int(w)})
+}
+
 // Progress is called now and then with the tiles placed so far and the
 // tiles to place in all, and the moves written so far.
 type Progress func(placed, tiles int, moves int64)
@@ -82,6 +89,16 @@ type Options struct {
 	// as long again), found in under a millisecond where the beam search
 	// takes tens, for an answer that must come at once.
 	TileByTile bool
+	// Hand, when not nil, reports whether a part of the board, shrunk to
+	// the shape part and smaller than the board, is handed to the
+	// Endgame whole rather than shrunk further, as the parts Endgames
+	// lists always are. The Endgame must answer boards of every shape
+	// it reports. (The engine hands an 8x8 board's 7x7 part to its beam
+	// search over a whole board.)
+	Hand func(part board.Shape) bool
+	// Width is how many states of each depth the beam search that places
+	// a line keeps: 0 for 1,000. Wider is shorter and slower.
+	Width int
 }
 
 // ErrEndgame wraps an error of the Endgame.
@@ -334,7 +351,7 @@ func (s *solver) neighbour(c int32, m int8) int32 {
 func (s *solver) run() error {
 	for {
 		h, w := s.bottom-s.top, s.right-s.left
-		if isEndgame(h, w) && (h*w < int32(len(s.cell)) || h*w <= 9) {
+		if s.handed(h, w) && (h*w < int32(len(s.cell)) || h*w <= 9) {
 			// A part smaller than the board: the Endgame hands a board
 			// it gave up on (a search cut short) to Solve, which must
 			// not hand it back whole. A board of nine cells or fewer is

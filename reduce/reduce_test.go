@@ -295,3 +295,48 @@ func TestQuality(t *testing.T) {
 		}
 	}
 }
+
+// TestHand: Options.Hand hands the parts it reports to the Endgame whole,
+// the first of them the board shrinks to, and never the whole board;
+// Options.Width changes the beam's width, and every path still reaches
+// the goal.
+func TestHand(t *testing.T) {
+	rng := rand.New(rand.NewPCG(40, 2))
+	for i, c := range []struct {
+		board board.Shape
+		hand  func(board.Shape) bool
+		want  board.Shape // the part the Endgame is given
+	}{
+		// 7x7 shrinks to 6x7 and then 6x6 (rows first where the part is
+		// as high as it is wide).
+		{board.Shape{Rows: 7, Cols: 7}, func(p board.Shape) bool { return p == board.Shape{Rows: 6, Cols: 6} }, board.Shape{Rows: 6, Cols: 6}},
+		// Every part: the first smaller than the board.
+		{board.Shape{Rows: 6, Cols: 6}, func(board.Shape) bool { return true }, board.Shape{Rows: 5, Cols: 6}},
+		// None: the 5x5 part, as with no Hand.
+		{board.Shape{Rows: 6, Cols: 6}, func(board.Shape) bool { return false }, board.Shape{Rows: 5, Cols: 5}},
+	} {
+		// One board a case (a beam search over a 6x6 part takes a
+		// second), the named goals in turn.
+		name := board.GoalNames[i%len(board.GoalNames)]
+		goal, _ := c.board.Named(name)
+		start := shuffled(rng, c.board, goal)
+		var given []board.Shape
+		end := func(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, error) {
+			given = append(given, start.Shape())
+			return testcache.Solver().Endgame()(ctx, dst, start, goal)
+		}
+		var buf bytes.Buffer
+		n, ok, err := reduce.Solve(context.Background(), &buf, start, goal, end, reduce.Options{Hand: c.hand, Width: 3000})
+		if err != nil || !ok {
+			t.Fatalf("%v to %v: ok %v, %v", start, goal, ok, err)
+		}
+		path, err := board.ParsePath(buf.String())
+		b := start
+		if err != nil || int64(len(path)) != n || b.Apply(path) != len(path) || !board.Equal(b, goal) {
+			t.Errorf("%v to %v: %d moves written for %d, or they do not reach the goal (%v)", start, goal, len(path), n, err)
+		}
+		if len(given) != 1 || given[0] != c.want {
+			t.Errorf("%v to %v: the Endgame was given %v; want one %v", start, goal, given, c.want)
+		}
+	}
+}

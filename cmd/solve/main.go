@@ -144,7 +144,9 @@ long; Korf's fifty 24-puzzle instances take 4 s and 10 s, 1.08 and
 1.16 times their shortest. Boards of 26 to 49 cells (6x6, 7x7, 5x8, ...)
 get a short path by a beam search over the whole board, a second or two
 a board (about 1.5 times the tiles' Manhattan distance on 6x6, 1.10 times
-the lengths DeepCubeA found, 1.24 on 7x7). Larger boards (8x8, 100x100, 999x999) get a
+the lengths DeepCubeA found, 1.24 on 7x7); 8x8, 7x8, 6x9 and 6x10 boards place
+their first lines and hand the part left to that search (1.7 times the Manhattan
+distance on 8x8, 2 s). Larger boards (10x10, 100x100, 999x999) get a
 short path, written as it is made: the outer rows and columns placed
 tile by tile while more than 144 cells are left, then line by line by a
 beam search, the last 5x5 part by the search above (1.9 times the
