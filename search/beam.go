@@ -147,8 +147,8 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 		return dst, true, st, nil
 	}
 	seen := newBeamSet(8 * width)
-	var children, more []beamChild
-	var order, count []int32
+	var children, more, sorted []beamChild
+	var count, sel []int32
 	var hist [][]beamLink
 	// The state of least bound met: its depth (-1: the start) and place.
 	bestH, bestDepth, bestAt := h, -1, 0
@@ -176,25 +176,31 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 		for _, h := range next.hash {
 			seen.add(h)
 		}
-		order, count = sortChildren(children, order, count)
-		next.reset()
-		links := make([]beamLink, 0, min(len(children), width))
+		sorted, count = sortChildren(children, sorted, count)
+		sel = sel[:0]
 		found := -1
-		for _, ci := range order {
-			if next.len() == width {
+		for j := range sorted {
+			if len(sel) == width {
 				break
 			}
-			c := &children[ci]
+			if j%touchAhead == 0 {
+				// The set is larger than the caches: the slots of the
+				// next children are loaded together, not one miss at a
+				// time.
+				seen.touch(sorted[j:min(j+touchAhead, len(sorted))])
+			}
+			c := &sorted[j]
 			if !seen.add(c.hash) {
 				continue
 			}
-			b.materialize(&cur, &next, c)
-			links = append(links, beamLink(c.parent)<<2|beamLink(c.move))
+			sel = append(sel, int32(j))
 			if c.md == 0 {
-				found = next.len() - 1
+				found = len(sel) - 1
 				break
 			}
 		}
+		links := make([]beamLink, len(sel))
+		b.materializeAll(&cur, &next, sorted, sel, links)
 		hist = append(hist, links)
 		if found >= 0 {
 			return append(dst, path(depth, found)...), true, st, nil
@@ -293,26 +299,64 @@ func (b *Beam) goalLine(from, to uint8, m int8, g uint8) int {
 	return -1
 }
 
-// materialize appends child c of cur to next.
-func (b *Beam) materialize(cur, next *beamLayer, c *beamChild) {
+// materializeAll makes next the children sel names of sorted, children
+// of cur, in that order, and sets links to how each was made: where they
+// are many and the cores more than one, the second half on another
+// goroutine.
+func (b *Beam) materializeAll(cur, next *beamLayer, sorted []beamChild, sel []int32, links []beamLink) {
+	k := len(sel)
+	next.cells = resize(next.cells, k*b.n)
+	next.lc = resize(next.lc, k*b.lines)
+	next.blank, next.last = resize(next.blank, k), resize(next.last, k)
+	next.md, next.h, next.hash = resize(next.md, k), resize(next.h, k), resize(next.hash, k)
+	some := func(from, to int) {
+		for i := from; i < to; i++ {
+			c := &sorted[sel[i]]
+			links[i] = beamLink(c.parent)<<2 | beamLink(c.move)
+			b.materialize(cur, next, c, i)
+		}
+	}
+	if k < parallelBeam || runtime.GOMAXPROCS(0) < 2 {
+		some(0, k)
+		return
+	}
+	done := make(chan struct{})
+	go func() {
+		some(k/2, k)
+		close(done)
+	}()
+	some(0, k/2)
+	<-done
+}
+
+// resize returns s with length n, its elements kept where it had room.
+func resize[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n, n+n/4)
+	}
+	return s[:n]
+}
+
+// materialize makes state k of next child c of cur.
+func (b *Beam) materialize(cur, next *beamLayer, c *beamChild, k int) {
 	n, nl := b.n, b.lines
 	i := int(c.parent)
 	bl := cur.blank[i]
 	to := b.step[bl][c.move]
-	k := next.len()
-	next.cells = append(next.cells, cur.cells[i*n:(i+1)*n]...)
-	cells := next.cells[k*n:]
+	cells := next.cells[k*n : (k+1)*n]
+	copy(cells, cur.cells[i*n:(i+1)*n])
 	t := cells[to]
 	cells[bl], cells[to] = t, 0
-	next.lc = append(next.lc, cur.lc[i*nl:(i+1)*nl]...)
+	lc := next.lc[k*nl : (k+1)*nl]
+	copy(lc, cur.lc[i*nl:(i+1)*nl])
 	if line := b.goalLine(to, bl, c.move, b.home[t]); line >= 0 {
-		next.lc[k*nl+line] = c.lc
+		lc[line] = c.lc
 	}
-	next.blank = append(next.blank, to)
-	next.last = append(next.last, c.move)
-	next.md = append(next.md, c.md)
-	next.h = append(next.h, c.h)
-	next.hash = append(next.hash, c.hash)
+	next.blank[k] = to
+	next.last[k] = c.move
+	next.md[k] = c.md
+	next.h[k] = c.h
+	next.hash[k] = c.hash
 }
 
 // conflicts returns the linear conflicts of line (a row, then a column)
@@ -368,10 +412,11 @@ func (b *Beam) conflicts(cells []uint8, line int, from, to, moved uint8) uint8 {
 	return uint8(2 * (k - best))
 }
 
-// sortChildren returns the order of children by bound, least first,
-// those of one bound in the order they were made (a counting sort), in
-// order's room, with count's for the counts.
-func sortChildren(children []beamChild, order, count []int32) ([]int32, []int32) {
+// sortChildren returns children ordered by bound, least first, those of
+// one bound in the order they were made (a counting sort), in sorted's
+// room, with count's for the counts. The children are copied, not
+// indexed, so that what follows reads them in order.
+func sortChildren(children, sorted []beamChild, count []int32) ([]beamChild, []int32) {
 	maxH := 0
 	for i := range children {
 		maxH = max(maxH, int(children[i].h))
@@ -383,19 +428,20 @@ func sortChildren(children []beamChild, order, count []int32) ([]int32, []int32)
 	for h := 1; h < len(count); h++ {
 		count[h] += count[h-1]
 	}
-	order = append(order[:0], make([]int32, len(children))...)
+	sorted = resize(sorted, len(children))
 	for i := range children {
 		h := children[i].h
-		order[count[h]] = int32(i)
+		sorted[count[h]] = children[i]
 		count[h]++
 	}
-	return order, count
+	return sorted, count
 }
 
 // A beamSet is a set of hashes, open addressing, cleared each depth.
 type beamSet struct {
 	keys []uint64 // a power of two of them; 0 stands for none
 	n    int
+	sink uint64 // what touch loaded, kept so that the loads are made
 }
 
 func newBeamSet(n int) *beamSet {
@@ -409,6 +455,22 @@ func newBeamSet(n int) *beamSet {
 func (s *beamSet) clear() {
 	clear(s.keys)
 	s.n = 0
+}
+
+// touchAhead is how many children's slots beamSet.touch loads at once.
+const touchAhead = 32
+
+// touch loads the slots of the children's hashes, which the adds that
+// follow then find in the cache: independent loads overlap, where the
+// probes of add, one after another, would each wait for memory.
+func (s *beamSet) touch(cs []beamChild) {
+	mask := uint64(len(s.keys) - 1)
+	var sink uint64
+	for i := range cs {
+		x := cs[i].hash | 1
+		sink ^= s.keys[x*0x9e3779b97f4a7c15>>32&mask]
+	}
+	s.sink = sink
 }
 
 // add adds x to s and reports whether it was not there.

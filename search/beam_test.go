@@ -263,3 +263,30 @@ func TestBeamParallel(t *testing.T) {
 		t.Errorf("one core: %d moves, two: %d; want the same path", len(paths[0]), len(paths[1]))
 	}
 }
+
+// BenchmarkBeam measures the beam search of a random 6x6 board at a
+// width of 20,000 states a depth, and of a random 7x7 one at 10,000.
+func BenchmarkBeam(b *testing.B) {
+	for _, c := range []struct {
+		s     board.Shape
+		width int
+	}{{board.Shape{Rows: 6, Cols: 6}, 20000}, {board.Shape{Rows: 7, Cols: 7}, 10000}} {
+		b.Run(c.s.String(), func(b *testing.B) {
+			goal := c.s.Goal(c.s.Cells() - 1)
+			rng := rand.New(rand.NewPCG(6, 6))
+			start, _ := board.New(c.s, rng.Perm(c.s.Cells()))
+			if !board.Solvable(start, goal) {
+				start = board.Flip(start)
+			}
+			beam, err := search.NewBeam(goal)
+			if err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if _, ok, _, err := beam.Solve(context.Background(), nil, start, c.width); !ok || err != nil {
+					b.Fatalf("ok %v, %v", ok, err)
+				}
+			}
+		})
+	}
+}
