@@ -581,21 +581,22 @@ type beamer struct {
 // goal on 3 boards in 8, and its paths finished by lines placed were
 // longer: 1.95 times the Manhattan distance against 1.81; handing its
 // 7x7 part to the beam is shorter: handing). The widths
-// take a second or two a board on this machine's two cores: 45,000
-// states a depth up to 36 cells, fewer as the cells' square and the
-// path's length grow (about 21,000 at 49). Measured side by side with
-// lines placed (bench/large, 50 of DeepCubeA's boards of 6x6 and 7x7, 18
+// take a second or two a board on this machine's two cores: 65,000
+// states a depth up to 36 cells, fewer as the cells and the path's
+// length grow (about 21,000 at 49). Measured side by side with lines
+// placed (bench/large, 50 of DeepCubeA's boards of 6x6 and 7x7, 18
 // uniform random boards of each square, 8 of each other shape): 6x6
-// 1.10 times DeepCubeA's lengths (lines placed 1.30; 30,000 states a
-// depth 1.11) and 1.47 times the Manhattan distance (1.67); 7x7 1.24
-// (1.36; 14,000 states 1.26) and 1.58 (1.73); 5x6 1.50 (1.69), 5x7 1.56
-// (1.72), 5x8 1.69 (1.80), 4x9 1.80 (1.88).
+// 1.10 times DeepCubeA's lengths (lines placed 1.30; on 150 of their
+// boards 1.097 at 65,000 states a depth, 1.103 at 45,000, 1.11 at
+// 30,000) and 1.47 times the Manhattan distance (1.67); 7x7 1.24 (1.36;
+// 14,000 states 1.26) and 1.58 (1.73); 5x6 1.50 (1.69), 5x7 1.56 (1.72),
+// 5x8 1.69 (1.80), 4x9 1.80 (1.88).
 func beamWidth(s board.Shape) int {
 	n := s.Cells()
 	if min(s.Rows, s.Cols) < 4 || n <= 25 || n > 49 {
 		return 0
 	}
-	return int(45000 * min(1, math.Pow(36/float64(n), 2.4)))
+	return int(65000 * min(1, math.Pow(36/float64(n), 3.6)))
 }
 
 func (b *beamer) solve(ctx context.Context, dst []byte, start board.Board) ([]byte, bool, Stats, error) {
