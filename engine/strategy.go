@@ -443,7 +443,7 @@ const handCells = 64
 // before that placed by a beam of handWidth states a depth rather than
 // 1,000. Measured side by side (bench/large, uniform random boards of the
 // three named goals): 8x8 1.69 times the Manhattan distance against 1.82
-// (90 boards), 2.3 s a board against 0.27; 6x9 1.68 against 1.79 (90);
+// (90 boards), 1.7 s a board against 0.27; 6x9 1.68 against 1.79 (90);
 // 7x8 1.59 against 1.76, 6x10 1.76 against 1.83 (18). Narrower boards
 // gained less for ten times the time (5x12 1.85 against 1.87, 2.9 s
 // against 1.0; 4x16 2.09 against 2.16, 3.1 s against 0.2), and larger
