@@ -82,11 +82,6 @@ type beamLayer struct {
 	hash  []uint64
 }
 
-func (l *beamLayer) reset() {
-	l.cells, l.lc, l.blank, l.last = l.cells[:0], l.lc[:0], l.blank[:0], l.last[:0]
-	l.md, l.h, l.hash = l.md[:0], l.h[:0], l.hash[:0]
-}
-
 func (l *beamLayer) len() int { return len(l.blank) }
 
 // A beamChild is a state one move from one of its layer's, its bound
