@@ -8,6 +8,7 @@ import (
 	"runtime"
 
 	"github.com/slidingpuzzle/solver/board"
+	"github.com/slidingpuzzle/solver/internal/hashset"
 )
 
 // Beam finds short paths, not proven shortest, for boards of up to
@@ -39,19 +40,10 @@ func NewBeam(goal board.Board) (*Beam, error) {
 		return nil, fmt.Errorf("search: the goal is not a valid board of at most %d cells", MaxLargeCells)
 	}
 	b := &Beam{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), lines: s.Rows + s.Cols}
+	b.step, b.md = steps(s), distances(s)
 	rng := rand.New(rand.NewPCG(uint64(s.Rows), uint64(s.Cols)))
 	for c := range b.n {
 		b.home[goal.Cell(c)] = uint8(c)
-		for m := range board.Move(board.NumMoves) {
-			b.step[c][m] = 0xff
-			if to, ok := s.Step(c, m); ok {
-				b.step[c][m] = uint8(to)
-			}
-		}
-		for g := range b.n {
-			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
-			b.md[c][g] = uint8(max(dr, -dr) + max(dc, -dc))
-		}
 		for t := range b.n {
 			b.zob[c][t] = rng.Uint64()
 		}
@@ -89,7 +81,8 @@ func (l *beamLayer) len() int { return len(l.blank) }
 type beamChild struct {
 	parent int32
 	move   int8
-	lc     uint8 // the conflicts of the line of the tile's goal, where it changed
+	line   int8  // the line of the tile's goal, where the move changed its conflicts, else -1
+	lc     uint8 // that line's conflicts
 	md     int16
 	h      int16
 	hash   uint64
@@ -141,7 +134,8 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 	if md == 0 {
 		return dst, true, st, nil
 	}
-	seen := newBeamSet(8 * width)
+	var seen hashset.Set
+	defer seen.Release()
 	var children, more, sorted []beamChild
 	var count, sel []int32
 	var hist [][]beamLink
@@ -167,9 +161,9 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 		// parents' parents: a child that is one of them is met again, as
 		// is one made twice. Children are taken least bound first, in
 		// the order they were made.
-		seen.clear()
+		seen.Reset(8 * width)
 		for _, h := range next.hash {
-			seen.add(h)
+			seen.Add(h)
 		}
 		sorted, count = sortChildren(children, sorted, count)
 		sel = sel[:0]
@@ -178,14 +172,16 @@ func (b *Beam) Solve(ctx context.Context, dst []byte, start board.Board, width i
 			if len(sel) == width {
 				break
 			}
-			if j%touchAhead == 0 {
+			if j%hashset.Ahead == 0 {
 				// The set is larger than the caches: the slots of the
 				// next children are loaded together, not one miss at a
 				// time.
-				seen.touch(sorted[j:min(j+touchAhead, len(sorted))])
+				for i := j; i < min(j+hashset.Ahead, len(sorted)); i++ {
+					seen.Touch(sorted[i].hash)
+				}
 			}
 			c := &sorted[j]
-			if !seen.add(c.hash) {
+			if !seen.Add(c.hash) {
 				continue
 			}
 			sel = append(sel, int32(j))
@@ -268,7 +264,8 @@ func (b *Beam) expand(cur *beamLayer, i int, out []beamChild) []beamChild {
 		// up or down) and enters another; a line's conflicts are those
 		// of the tiles whose goal is in it, so only the one of the two
 		// that holds the tile's goal, if either, changes.
-		if line := b.goalLine(to, bl, m, g); line >= 0 {
+		c.line = int8(b.goalLine(to, bl, m, g))
+		if line := int(c.line); line >= 0 {
 			c.lc = b.conflicts(cells, line, to, bl, t)
 			c.h += int16(c.lc) - int16(lc[line])
 		}
@@ -344,8 +341,8 @@ func (b *Beam) materialize(cur, next *beamLayer, c *beamChild, k int) {
 	cells[bl], cells[to] = t, 0
 	lc := next.lc[k*nl : (k+1)*nl]
 	copy(lc, cur.lc[i*nl:(i+1)*nl])
-	if line := b.goalLine(to, bl, c.move, b.home[t]); line >= 0 {
-		lc[line] = c.lc
+	if c.line >= 0 {
+		lc[c.line] = c.lc
 	}
 	next.blank[k] = to
 	next.last[k] = c.move
@@ -389,22 +386,7 @@ func (b *Beam) conflicts(cells []uint8, line int, from, to, moved uint8) uint8 {
 			k++
 		}
 	}
-	if k < 2 {
-		return 0
-	}
-	// The longest increasing run of seq stays; the others conflict.
-	var lis [MaxLargeCells]uint8
-	best := 0
-	for i := range k {
-		lis[i] = 1
-		for j := range i {
-			if seq[j] < seq[i] && lis[j]+1 > lis[i] {
-				lis[i] = lis[j] + 1
-			}
-		}
-		best = max(best, int(lis[i]))
-	}
-	return uint8(2 * (k - best))
+	return conflicts(seq[:k]) // the goals along the line are distinct
 }
 
 // sortChildren returns children ordered by bound, least first, those of
@@ -430,65 +412,4 @@ func sortChildren(children, sorted []beamChild, count []int32) ([]beamChild, []i
 		count[h]++
 	}
 	return sorted, count
-}
-
-// A beamSet is a set of hashes, open addressing, cleared each depth.
-type beamSet struct {
-	keys []uint64 // a power of two of them; 0 stands for none
-	n    int
-	sink uint64 // what touch loaded, kept so that the loads are made
-}
-
-func newBeamSet(n int) *beamSet {
-	size := 1 << 10
-	for size < n {
-		size <<= 1
-	}
-	return &beamSet{keys: make([]uint64, size)}
-}
-
-func (s *beamSet) clear() {
-	clear(s.keys)
-	s.n = 0
-}
-
-// touchAhead is how many children's slots beamSet.touch loads at once.
-const touchAhead = 32
-
-// touch loads the slots of the children's hashes, which the adds that
-// follow then find in the cache: independent loads overlap, where the
-// probes of add, one after another, would each wait for memory.
-func (s *beamSet) touch(cs []beamChild) {
-	mask := uint64(len(s.keys) - 1)
-	var sink uint64
-	for i := range cs {
-		x := cs[i].hash | 1
-		sink ^= s.keys[x*0x9e3779b97f4a7c15>>32&mask]
-	}
-	s.sink = sink
-}
-
-// add adds x to s and reports whether it was not there.
-func (s *beamSet) add(x uint64) bool {
-	if 2*(s.n+1) > len(s.keys) {
-		old := s.keys
-		s.keys, s.n = make([]uint64, 2*len(old)), 0
-		for _, k := range old {
-			if k != 0 {
-				s.add(k)
-			}
-		}
-	}
-	x |= 1
-	mask := uint64(len(s.keys) - 1)
-	for i := x * 0x9e3779b97f4a7c15 >> 32 & mask; ; i = (i + 1) & mask {
-		switch s.keys[i] {
-		case x:
-			return false
-		case 0:
-			s.keys[i] = x
-			s.n++
-			return true
-		}
-	}
 }

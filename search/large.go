@@ -303,6 +303,32 @@ func (l *Large) String() string {
 	return fmt.Sprintf("%d partitions of %v, and linear conflicts", len(l.partOf), l.names)
 }
 
+// steps returns the cell the blank of a board of shape s moves to from
+// each cell by each move, 0xff for none: the table of Large and Beam.
+func steps(s board.Shape) (t [MaxLargeCells][board.NumMoves]uint8) {
+	for c := range s.Cells() {
+		for m := range board.Move(board.NumMoves) {
+			t[c][m] = 0xff
+			if to, ok := s.Step(c, m); ok {
+				t[c][m] = uint8(to)
+			}
+		}
+	}
+	return t
+}
+
+// distances returns the rows and columns between each two cells of a
+// board of shape s: the table of Large and Beam.
+func distances(s board.Shape) (d [MaxLargeCells][MaxLargeCells]uint8) {
+	for c := range s.Cells() {
+		for g := range s.Cells() {
+			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
+			d[c][g] = uint8(max(dr, -dr) + max(dc, -dc))
+		}
+	}
+	return d
+}
+
 // LargeProgress is told, now and then, the bound a Large search has
 // reached and the nodes it has visited so far, and once more, with done
 // true, when the search ends.
@@ -320,19 +346,10 @@ func NewLarge(goal board.Board) (*Large, error) {
 		return nil, err
 	}
 	l := &Large{goal: goal, rows: s.Rows, cols: s.Cols, n: s.Cells(), prune: p, bits: s.Bits()}
+	l.step, l.md = steps(s), distances(s) // distances are symmetric: md[g][c]
 	for c := range l.n {
 		l.cell[goal.Cell(c)] = uint8(c)
 		l.rowOf[c], l.colOf[c] = uint8(c/s.Cols), uint8(c%s.Cols)
-		for m := range board.Move(board.NumMoves) {
-			l.step[c][m] = 0xff
-			if to, ok := s.Step(c, m); ok {
-				l.step[c][m] = uint8(to)
-			}
-		}
-		for g := range l.n {
-			dr, dc := c/s.Cols-g/s.Cols, c%s.Cols-g%s.Cols
-			l.md[g][c] = uint8(max(dr, -dr) + max(dc, -dc))
-		}
 	}
 	for r := range s.Rows {
 		for c := range s.Cols {
