@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/slidingpuzzle/solver/internal/hashset"
 	"github.com/slidingpuzzle/solver/internal/offheap"
 )
 
@@ -476,69 +477,9 @@ type beamer struct {
 
 	// Room the search reuses.
 	queues        []room[uint32] // of each worker that fills tables
-	seen          hashSet
+	seen          hashset.Set
 	cands, sorted []cand
 	count         []int32
-}
-
-// A hashSet is a set of hashes, open addressing; 0 stands for 1.
-type hashSet struct {
-	keys []uint64 // a power of two of them
-	n    int
-	room room[uint64]
-	sink uint64 // what touch loaded, kept so that the loads are made
-}
-
-func (h *hashSet) reset() {
-	if h.keys == nil {
-		h.keys = h.room.get(1 << 16)
-	}
-	clear(h.keys)
-	h.n = 0
-}
-
-// touchAhead is how many candidates' slots hashSet.touch loads at once.
-const touchAhead = 32
-
-// touch loads the slots of the candidates' hashes, which the adds that
-// follow then find in the cache: independent loads overlap, where the
-// probes of add, one after another, would each wait for memory.
-func (h *hashSet) touch(cs []cand) {
-	mask := uint64(len(h.keys) - 1)
-	var sink uint64
-	for _, c := range cs {
-		x := c.hash | 1
-		sink ^= h.keys[x*0x9e3779b97f4a7c15>>32&mask]
-	}
-	h.sink = sink
-}
-
-// add adds x to h and reports whether it was not there.
-func (h *hashSet) add(x uint64) bool {
-	if 2*(h.n+1) > len(h.keys) {
-		old, oldRoom := h.keys, h.room
-		h.room = room[uint64]{}
-		h.keys = h.room.get(2 * len(old))
-		h.n = 0
-		for _, k := range old {
-			if k != 0 {
-				h.add(k)
-			}
-		}
-		oldRoom.release()
-	}
-	x |= 1
-	mask := uint64(len(h.keys) - 1)
-	for i := x * 0x9e3779b97f4a7c15 >> 32 & mask; ; i = (i + 1) & mask {
-		switch h.keys[i] {
-		case x:
-			return false
-		case 0:
-			h.keys[i] = x
-			h.n++
-			return true
-		}
-	}
 }
 
 // release gives back the memory of b's tables and hash set.
@@ -551,8 +492,7 @@ func (b *beamer) release() {
 	for i := range b.queues {
 		b.queues[i].release()
 	}
-	b.seen.room.release()
-	b.seen.keys = nil
+	b.seen.Release()
 }
 
 // sortCands returns cands in dst ordered by score, those of one score in
@@ -725,8 +665,8 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 		width = s.opt.Width
 	}
 	seen := &b.seen
-	seen.reset()
-	seen.add(hash)
+	seen.Reset(1 << 16)
+	seen.Add(hash)
 	var hist [][]link
 	cands, sorted := b.cands[:0], b.sorted[:0]
 	bestHs, bestDepth, bestAt := cur.hs[0], -1, 0
@@ -776,13 +716,15 @@ func (b *beamer) search(s *solver, cells []uint8) ([]int8, error) {
 			if next.len() == width {
 				break
 			}
-			if j%touchAhead == 0 {
+			if j%hashset.Ahead == 0 {
 				// The set is larger than the caches: its slots for the
 				// next candidates are loaded together, not one miss at a
 				// time.
-				seen.touch(sorted[j:min(j+touchAhead, len(sorted))])
+				for i := j; i < min(j+hashset.Ahead, len(sorted)); i++ {
+					seen.Touch(sorted[i].hash)
+				}
 			}
-			if !seen.add(c.hash) {
+			if !seen.Add(c.hash) {
 				continue // a child of two states of the layer
 			}
 			i := int(c.parent)
