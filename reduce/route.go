@@ -103,6 +103,21 @@ func (s *solver) route(t int32, obs []int32) bool {
 	return true
 }
 
+// rank returns the rank of line i (a row or a column) of the part's lo
+// to hi (past the last) of its kind, the goal's blank's line at b: the
+// lines before b are placed from lo on, then those after it from hi
+// back, and b's last; held to 0 to k.
+func rank(i, b, lo, hi, k int32) int32 {
+	d := k
+	switch {
+	case i < b:
+		d = i - lo
+	case i > b:
+		d = b - lo + hi - 1 - i
+	}
+	return min(max(d, 0), k)
+}
+
 // weights sets the weight of each tile's step in route's score for the
 // part left, by how many lines are placed before the tile's own: the
 // rank of its goal's row (the rows above the goal's blank are placed from
@@ -117,24 +132,10 @@ func (s *solver) weights() {
 	k := max(3, min(s.bottom-s.top, s.right-s.left)/3)
 	br, bc := s.at[s.blankGoal].r, s.at[s.blankGoal].c
 	for r := range s.rows {
-		d := k // the goal's blank's row is placed last
-		switch {
-		case r < br:
-			d = r - s.top
-		case r > br:
-			d = br - s.top + s.bottom - 1 - r
-		}
-		s.rowRank[r] = min(max(d, 0), k)
+		s.rowRank[r] = rank(r, br, s.top, s.bottom, k)
 	}
 	for c := range s.cols {
-		d := k
-		switch {
-		case c < bc:
-			d = c - s.left
-		case c > bc:
-			d = bc - s.left + s.right - 1 - c
-		}
-		s.colRank[c] = min(max(d, 0), k)
+		s.colRank[c] = rank(c, bc, s.left, s.right, k)
 	}
 	s.weightOf = s.weightOf[:0]
 	for d := range k + 1 {
