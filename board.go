@@ -55,9 +55,9 @@ func Parse(text string) (Board, error) {
 // ParseShaped reads a board of rows x cols cells written in any form
 // Parse reads, on one line or several.
 func ParseShaped(rows, cols int, text string) (Board, error) {
-	s := board.Shape{Rows: rows, Cols: cols}
-	if !s.Valid() {
-		return Board{}, badBoard(fmt.Errorf("%v is not a board shape; want R x C with R, C >= 2 and at most %d cells", s, board.MaxCells))
+	s, err := boardShape(rows, cols)
+	if err != nil {
+		return Board{}, err
 	}
 	b, err := board.Parse(s, text)
 	if err != nil {
@@ -148,9 +148,9 @@ func comment(line string) bool {
 // by row: a tile 1..n-1 in each cell and 0 for the blank, each once.
 // Other cells are an error that matches ErrBadBoard.
 func NewBoard(rows, cols int, cells []int) (Board, error) {
-	s := board.Shape{Rows: rows, Cols: cols}
-	if !s.Valid() {
-		return Board{}, badBoard(fmt.Errorf("%v is not a board shape; want R x C with R, C >= 2 and at most %d cells", s, board.MaxCells))
+	s, err := boardShape(rows, cols)
+	if err != nil {
+		return Board{}, err
 	}
 	b, err := board.New(s, cells)
 	if err != nil {
@@ -266,9 +266,9 @@ func ParseGoal(text string) (Goal, error) {
 // of that shape, or the goal's own board where it has that shape, else
 // an error that matches ErrShapes.
 func (g Goal) Board(rows, cols int) (Board, error) {
-	s := board.Shape{Rows: rows, Cols: cols}
-	if !s.Valid() {
-		return Board{}, badBoard(fmt.Errorf("%v is not a board shape; want R x C with R, C >= 2 and at most %d cells", s, board.MaxCells))
+	s, err := boardShape(rows, cols)
+	if err != nil {
+		return Board{}, err
 	}
 	b, err := g.g.For(s)
 	if err != nil {
@@ -327,14 +327,7 @@ func Random(r *rand.Rand, rows, cols int, goal Goal) (Board, error) {
 	if r == nil {
 		r = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
-	b, err := board.New(g.b.Shape(), r.Perm(rows*cols))
-	if err != nil {
-		return Board{}, err
-	}
-	if !board.Solvable(b, g.b) {
-		b = board.Flip(b) // keeps the draw uniform
-	}
-	return Board{b}, nil
+	return Board{board.Random(r, g.b)}, nil
 }
 
 // RandomWalk returns the board that moves random moves of the blank
@@ -362,6 +355,16 @@ func RandomWalk(r *rand.Rand, rows, cols int, goal Goal, moves int) (Board, erro
 		}
 	}
 	return Board{m.Board()}, nil
+}
+
+// boardShape returns the shape of rows x cols cells, or, where no board
+// has it, an error that matches ErrBadBoard.
+func boardShape(rows, cols int) (board.Shape, error) {
+	s := board.Shape{Rows: rows, Cols: cols}
+	if !s.Valid() {
+		return s, badBoard(fmt.Errorf("%v is not a board shape; want R x C with R, C >= 2 and at most %d cells", s, board.MaxCells))
+	}
+	return s, nil
 }
 
 // badBoard returns err, a fault of a board's text or cells, as an error

@@ -3,6 +3,7 @@ package solver
 import (
 	"fmt"
 
+	"github.com/slidingpuzzle/solver/analyse"
 	"github.com/slidingpuzzle/solver/board"
 	"github.com/slidingpuzzle/solver/notation"
 )
@@ -52,15 +53,7 @@ func (p Path) letters() []byte {
 // Lines returns the number of moves of p counting each run of moves in
 // one direction (which slides a line of tiles at once) as one: the line
 // metric of the speedsolvers.
-func (p Path) Lines() int {
-	n := 0
-	for i, m := range p {
-		if i == 0 || m != p[i-1] {
-			n++
-		}
-	}
-	return n
-}
+func (p Path) Lines() int { return analyse.Lines(p) }
 
 // ParsePath reads a path written in notation n: in BlankNotation the
 // letters d l r u, in TileNotation U D L R; in either, upper or lower

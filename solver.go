@@ -178,8 +178,9 @@ type Solution struct {
 	// that the path was found after it.
 	Cut bool
 	// Engine names what answered, for people to read: "table" (a
-	// lookup), "search" (over pattern databases) or "reduce" (lines
-	// placed, the last part searched).
+	// lookup), "search" (over pattern databases), "beam" (a beam search
+	// over the whole board) or "reduce" (lines placed, the last part
+	// searched).
 	Engine string
 	// Nodes is the positions a search visited (0 for a lookup).
 	Nodes int64

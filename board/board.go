@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strconv"
 )
 
@@ -237,6 +238,21 @@ func permParity(cells []uint32) int {
 		}
 	}
 	return (len(cells) - cycles) & 1
+}
+
+// Random returns a board of goal's shape drawn from r, uniform over
+// those that reach goal: an arrangement at random (r.Perm), flipped where
+// it does not reach goal. A goal that is not a valid board gives the
+// zero Board.
+func Random(r *rand.Rand, goal Board) Board {
+	if !goal.Valid() {
+		return Board{}
+	}
+	b, _ := New(goal.Shape(), r.Perm(goal.Shape().Cells())) // a valid arrangement
+	if !Solvable(b, goal) {
+		b = Flip(b)
+	}
+	return b
 }
 
 // Flip returns b with its first two tiles swapped (the blank stays): a

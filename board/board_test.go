@@ -577,3 +577,36 @@ func TestRowsFaults(t *testing.T) {
 		}
 	}
 }
+
+// TestRandom: Random draws boards that reach the goal, of its shape,
+// every one of the 4!/2 of 2x2 for a blank-last goal among a few hundred
+// draws, each about as often (uniform); the zero Board has none.
+func TestRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	goal := Shape{Rows: 2, Cols: 2}.Goal(3)
+	counts := map[string]int{}
+	for range 1200 {
+		b := Random(rng, goal)
+		if !b.Valid() || b.Shape() != goal.Shape() || !Solvable(b, goal) {
+			t.Fatalf("Random gave %v, which does not reach %v", b, goal)
+		}
+		counts[b.String()]++
+	}
+	if len(counts) != 12 {
+		t.Errorf("%d boards of the 12 that reach the goal: %v", len(counts), counts)
+	}
+	for b, n := range counts {
+		if n < 50 || n > 150 { // 100 each, expected
+			t.Errorf("%v drawn %d times in 1200, want about 100", b, n)
+		}
+	}
+	for _, s := range []Shape{{Rows: 3, Cols: 3}, {Rows: 5, Cols: 7}} {
+		goal := s.Goal(0)
+		if b := Random(rng, goal); !Solvable(b, goal) || b.Shape() != s {
+			t.Errorf("%v: Random gave %v", s, b)
+		}
+	}
+	if b := Random(rng, Board{}); b.Valid() {
+		t.Errorf("the zero goal: Random gave %v", b)
+	}
+}

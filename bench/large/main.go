@@ -146,7 +146,7 @@ func measure(solve string, s board.Shape, n int, seed uint64, oneFile bool) bool
 	for k := range n {
 		name := board.GoalNames[k%len(board.GoalNames)]
 		goal, _ := s.Named(name)
-		byName[k%len(board.GoalNames)] = append(byName[k%len(board.GoalNames)], random(rng, s, goal))
+		byName[k%len(board.GoalNames)] = append(byName[k%len(board.GoalNames)], board.Random(rng, goal))
 	}
 	var ratios []float64
 	var wall time.Duration
@@ -231,16 +231,6 @@ func measureDeep(solve, file string, n int) bool {
 	fmt.Printf("   %v, %d of DeepCubeA's boards: mean %.1f moves against their %.1f, %.3fx theirs, %.2fx the Manhattan distance; %.2f s a board, %.1f MiB\n",
 		s, len(starts), ours/float64(len(starts)), deep/float64(len(starts)), ours/deep, ours/md, r.wall.Seconds()/float64(len(starts)), float64(r.rss)/1024)
 	return true
-}
-
-// random returns a board of shape s drawn uniformly from those that reach
-// goal: an arrangement at random, two tiles swapped if it does not.
-func random(rng *rand.Rand, s board.Shape, goal board.Board) board.Board {
-	b, _ := board.New(s, rng.Perm(s.Cells()))
-	if !board.Solvable(b, goal) {
-		b = board.Flip(b)
-	}
-	return b
 }
 
 // replay plays the path solve writes, up to its line end, as it comes,

@@ -118,7 +118,7 @@ func (s *Server) goal(w http.ResponseWriter, r *http.Request) error {
 // drawn uniformly from those that reach the goal, other than the goal
 // itself; the same seed gives the same board.
 func (s *Server) random(w http.ResponseWriter, r *http.Request) error {
-	shape, goal, err := shapeGoal(r)
+	_, goal, err := shapeGoal(r)
 	if err != nil {
 		return err
 	}
@@ -134,13 +134,7 @@ func (s *Server) random(w http.ResponseWriter, r *http.Request) error {
 	rng := rand.New(rand.NewPCG(seed, 41))
 	var b board.Board
 	for b = goal; board.Equal(b, goal); {
-		b, err = board.New(shape, rng.Perm(shape.Cells()))
-		if err != nil {
-			return err
-		}
-		if !board.Solvable(b, goal) {
-			b = board.Flip(b) // uniform over the boards that reach the goal
-		}
+		b = board.Random(rng, goal)
 	}
 	p, err := s.position(b, goal)
 	if err != nil {
