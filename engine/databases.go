@@ -531,9 +531,11 @@ func wait[T any](ctx context.Context, e *databases, p *pending[T], progress func
 		tick = t.C
 	}
 	told := false
-	if bp, ok := e.progress(); ok && progress != nil {
-		progress(bp)
-		told = true
+	if progress != nil {
+		if bp, ok := e.progress(); ok {
+			progress(bp)
+			told = true
+		}
 	}
 	for {
 		select {

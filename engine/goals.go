@@ -53,11 +53,8 @@ func (m *Goals) For(start, goal board.Board) (*Goal, board.Board, error) {
 	if err != nil {
 		return nil, start, err
 	}
-	if !start.Valid() {
-		return nil, start, ErrInvalid
-	}
-	if start.Shape() != s {
-		return nil, start, fmt.Errorf("%w: %v and %v", ErrMismatch, start.Shape(), s)
+	if err := g.check(start); err != nil {
+		return nil, start, err
 	}
 	if goal == g.goal {
 		return g, start, nil // the standard goal itself: nothing to rename

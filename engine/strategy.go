@@ -371,8 +371,10 @@ func (s *largeSearch) solveWeighted(ctx context.Context, dst []byte, start board
 	case !errors.Is(err, search.ErrBudget):
 		return s.cut(ctx, dst[:n], start, st, err, l)
 	}
+	// Every weighting ran past its nodes: the board's lines placed, the
+	// last part by v's endgame.
 	out := stats(st, Reduce, false)
-	dst, ok, err = s.v.reduced(ctx, dst[:n], start, s.goal)
+	dst, ok, _, err = (&reducer{v: s.v, goal: s.goal}).solve(ctx, dst[:n], start)
 	if err != nil && ctx.Err() != nil {
 		return s.v.afterCut(ctx, dst[:n], start, s.goal, out, nil)
 	}
@@ -477,18 +479,6 @@ func (v *Solver) endgamePath(ctx context.Context, dst []byte, start, goal board.
 	}
 	dst, ok, _, err := g.Solve(ctx, dst, start)
 	return dst, ok, err
-}
-
-// reduced appends to dst a path of reduce from start to goal, the
-// board's lines placed with v's endgame: the answer of a 5x5 board whose
-// weighted searches all ran past their nodes.
-func (v *Solver) reduced(ctx context.Context, dst []byte, start, goal board.Board) ([]byte, bool, error) {
-	w := appendWriter{dst}
-	_, ok, err := reduce.Solve(ctx, &w, start, goal, v.endgame().endgamePath, reduce.Options{Cache: v.dbs.cache})
-	if err != nil {
-		return dst, false, err
-	}
-	return w.b, ok, nil
 }
 
 // grace is how long the answer of a board whose search a deadline cut
