@@ -360,14 +360,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		// A large board's path, streamed, cut short: its line is left
 		// with no end, and this says where.
 		if errors.Is(err, context.Canceled) {
-			fmt.Fprintf(stderr, "solve: case %d: interrupted after %s of its path, whose line is left unfinished, with no line end; the answers before it are written\n", cut.Case, plural(int(cut.Moves), "move"))
+			fmt.Fprintf(stderr, "solve: case %d: interrupted after %s of its path, whose line is left unfinished, with no line end; the answers before it are written\n", cut.Case, format.Plural(int(cut.Moves), "move"))
 			return exitInterrupted
 		}
 		fmt.Fprintf(stderr, "solve: %v; the answers before it are written\n", err)
 		return exitFatal
 	}
 	if errors.Is(err, context.Canceled) {
-		fmt.Fprintf(stderr, "solve: interrupted after %s; the answers before it are written\n", plural(res.Cases, "case"))
+		fmt.Fprintf(stderr, "solve: interrupted after %s; the answers before it are written\n", format.Plural(res.Cases, "case"))
 		return exitInterrupted
 	}
 	if err != nil {
@@ -525,7 +525,7 @@ func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer)
 			if !job.Solver.Optimal(c.Start.Shape()) {
 				shortest = " (not proven shortest)"
 			}
-			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, plural(len(path), "move"), shortest, job.Preset.Notation.Append(nil, path))
+			_, err = fmt.Fprintf(stdout, "%v to %v: %s%s, %s\n\n", c.Start, c.Goal, format.Plural(len(path), "move"), shortest, job.Preset.Notation.Append(nil, path))
 		}
 		if n := c.Start.Shape().Cells(); err == nil && ok && len(path) > 0 && n > maxPicture {
 			_, err = fmt.Fprintf(stdout, "(no pictures of a board of %d cells: -show draws boards of at most %d)\n", n, maxPicture)
@@ -538,12 +538,4 @@ func showAll(args []string, job *batch.Job, width int, stdout, stderr io.Writer)
 		}
 	}
 	return code
-}
-
-// plural writes "1 move" or "2 moves".
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -118,12 +118,8 @@ func newReader(r io.Reader, name string, p Preset, args bool) *Reader {
 	rd.invalid = p.check(!args || isBoard)
 	switch {
 	case rd.invalid != nil || p.Pairs:
-	case p.Size == NoSize && p.Shape.Valid():
-		g, err := p.Goal.For(p.Shape)
-		if err != nil {
-			rd.invalid = &Error{Name: name, SyntaxError: &board.SyntaxError{Msg: "the goal " + p.Goal.String() + " is not a board of shape " + p.Shape.String()}}
-		}
-		rd.goal = g
+	case p.Shape.Valid():
+		rd.goal, _ = p.Goal.For(p.Shape) // check found it a board of the shape, and no size a case
 	case isBoard:
 		rd.goal = own // cases of another shape are bad
 	}
@@ -346,7 +342,7 @@ func (r *Reader) Next(c *Case) bool {
 	if !bs.found {
 		if r.count >= 0 && r.num < r.count && !r.shortSaid {
 			r.shortSaid = true
-			c.Err = r.errorAt(r.line, 0, "input ends after "+plural(r.num, "case")+"; the count at the start says "+strconv.Itoa(r.count))
+			c.Err = r.errorAt(r.line, 0, "input ends after "+Plural(r.num, "case")+"; the count at the start says "+strconv.Itoa(r.count))
 			return true
 		}
 		return false
@@ -482,8 +478,8 @@ const (
 	slowPlainRows                       // plainRows, and cutStarts
 )
 
-// plural writes "1 case" or "2 cases".
-func plural(n int, what string) string {
+// Plural writes n and what, "1 case" or "2 cases".
+func Plural(n int, what string) string {
 	s := strconv.Itoa(n) + " " + what
 	if n != 1 {
 		s += "s"
@@ -583,7 +579,7 @@ func (r *Reader) readBoard(dst []board.Cell, inCase bool, bs *boardScan) []board
 	}
 	// One row a line: the board is Rows lines.
 	if k != cols && bs.err == nil {
-		bs.err = r.errorAt(r.line, 0, "row 1 has "+plural(k, "cell")+", want "+strconv.Itoa(cols))
+		bs.err = r.errorAt(r.line, 0, "row 1 has "+Plural(k, "cell")+", want "+strconv.Itoa(cols))
 	}
 	return r.rows(dst, bs, 2)
 }
@@ -599,7 +595,7 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 		switch {
 		case !ok:
 			if bs.err == nil {
-				bs.err = r.errorAt(r.line, 0, "input ends in the middle of a board: "+plural(row-1, "row")+", want "+strconv.Itoa(rows))
+				bs.err = r.errorAt(r.line, 0, "input ends in the middle of a board: "+Plural(row-1, "row")+", want "+strconv.Itoa(rows))
 			}
 			return dst
 		case tooLong > 0:
@@ -610,7 +606,7 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 			continue
 		case scan.Blank(line):
 			if bs.err == nil {
-				bs.err = r.errorAt(r.line, 0, "a blank line after "+plural(row-1, "row")+" of the board; want "+strconv.Itoa(rows)+" rows of "+strconv.Itoa(cols))
+				bs.err = r.errorAt(r.line, 0, "a blank line after "+Plural(row-1, "row")+" of the board; want "+strconv.Itoa(rows)+" rows of "+strconv.Itoa(cols))
 			}
 			if r.p.Separated {
 				r.unread(line, 0) // it ends the case
@@ -626,7 +622,7 @@ func (r *Reader) rows(dst []board.Cell, bs *boardScan, from int) []board.Cell {
 			bs.err = r.wrap(err)
 		}
 		if k != cols && bs.err == nil {
-			bs.err = r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+plural(k, "cell")+", want "+strconv.Itoa(cols))
+			bs.err = r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+Plural(k, "cell")+", want "+strconv.Itoa(cols))
 		}
 	}
 	return dst
@@ -851,7 +847,7 @@ func (r *Reader) sizedRows(dst []board.Cell, s board.Shape) ([]board.Cell, error
 	for row := 1; row <= s.Rows; row++ {
 		line, tooLong, ok := r.filledLine()
 		if !ok {
-			msg := "input ends in the middle of a board: " + plural(row-1, "row") + ", want " + strconv.Itoa(s.Rows)
+			msg := "input ends in the middle of a board: " + Plural(row-1, "row") + ", want " + strconv.Itoa(s.Rows)
 			if row == 1 {
 				msg = "input ends after the size line; want " + strconv.Itoa(s.Rows) + " rows of " + strconv.Itoa(s.Cols)
 			}
@@ -864,7 +860,7 @@ func (r *Reader) sizedRows(dst []board.Cell, s board.Shape) ([]board.Cell, error
 		}
 		if r.sizeLike(line, s) {
 			r.unread(line, 0)
-			fault(r.errorAt(r.line+1, 0, "the board ends after "+plural(row-1, "row")+"; want "+strconv.Itoa(s.Rows)+" rows of "+strconv.Itoa(s.Cols)))
+			fault(r.errorAt(r.line+1, 0, "the board ends after "+Plural(row-1, "row")+"; want "+strconv.Itoa(s.Rows)+" rows of "+strconv.Itoa(s.Cols)))
 			return dst, first
 		}
 		var k int
@@ -877,7 +873,7 @@ func (r *Reader) sizedRows(dst []board.Cell, s board.Shape) ([]board.Cell, error
 			break // the whole board on one line
 		}
 		if k != s.Cols {
-			fault(r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+plural(k, "cell")+", want "+strconv.Itoa(s.Cols)))
+			fault(r.errorAt(r.line, 0, "row "+strconv.Itoa(row)+" has "+Plural(k, "cell")+", want "+strconv.Itoa(s.Cols)))
 		}
 	}
 	if first == nil && len(dst) != n {

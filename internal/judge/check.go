@@ -683,11 +683,11 @@ func (c *Checker) judgePath(cs *format.Case, ans *format.Answer, ar *format.Answ
 		for end.Cell(i) == cs.Goal.Cell(i) {
 			i++
 		}
-		return at() + fmt.Sprintf("the path of %s does not end at the goal: cell %d (row %d, column %d) holds %d, want %d", plural(moves), i, i/end.Shape().Cols+1, i%end.Shape().Cols+1, end.Cell(i), cs.Goal.Cell(i))
+		return at() + fmt.Sprintf("the path of %s does not end at the goal: cell %d (row %d, column %d) holds %d, want %d", format.Plural(moves, "move"), i, i/end.Shape().Cols+1, i%end.Shape().Cols+1, end.Cell(i), cs.Goal.Cell(i))
 	case !b.Is(cs.Goal):
-		return at() + fmt.Sprintf("the path of %s ends at %v, not at the goal %v", plural(moves), b.Board(), cs.Goal)
+		return at() + fmt.Sprintf("the path of %s ends at %v, not at the goal %v", format.Plural(moves, "move"), b.Board(), cs.Goal)
 	case c.Shortest && d < 0:
-		return at() + fmt.Sprintf("a path of %s, which cannot be judged shortest: no shortest path is known for boards of more than %d cells", plural(moves), board.MaxSmall)
+		return at() + fmt.Sprintf("a path of %s, which cannot be judged shortest: no shortest path is known for boards of more than %d cells", format.Plural(moves, "move"), board.MaxSmall)
 	case c.Shortest && moves > d:
 		return at() + fmt.Sprintf("%d moves longer than the shortest (%d moves, not %d)", moves-d, d, moves)
 	}
@@ -699,12 +699,4 @@ func trunc(b []byte) string {
 		return string(b[:60]) + "..."
 	}
 	return string(b)
-}
-
-// plural writes n moves: "1 move", "2 moves".
-func plural(n int) string {
-	if n == 1 {
-		return "1 move"
-	}
-	return fmt.Sprintf("%d moves", n)
 }

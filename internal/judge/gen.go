@@ -113,7 +113,7 @@ func (g *Generator) Check() error {
 		// The deepest position of any goal the cases may have.
 		deepest := 0
 		s := p.Shape
-		goal := g.goal(p)
+		goal, _ := p.DefaultGoal() // the zero Board for pairs: a random goal a case
 		for blank := range s.Cells() {
 			if goal.Valid() && goal.Blank() != blank {
 				continue
@@ -146,14 +146,6 @@ func (g *Generator) preset() format.Preset {
 	return p
 }
 
-// goal returns the goal of every case of p, g's preset with the shape of
-// its boards, or the zero Board for a preset of pairs: a random goal for
-// each case.
-func (g *Generator) goal(p format.Preset) board.Board {
-	goal, _ := p.DefaultGoal()
-	return goal
-}
-
 // Write writes the judge file. Settings it cannot honour are an error,
 // before anything is written.
 func (g *Generator) Write(w io.Writer) error {
@@ -162,8 +154,8 @@ func (g *Generator) Write(w io.Writer) error {
 	}
 	p := g.preset()
 	s := p.Shape
-	out := g.Preset // writes the cases, with their sizes
-	goal := g.goal(p)
+	out := g.Preset            // writes the cases, with their sizes
+	goal, _ := p.DefaultGoal() // the zero Board for pairs: a random goal a case
 	if p.Pairs && g.All {
 		goal = s.Goal(s.Cells() - 1)
 	}
